@@ -1,0 +1,100 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 language mode plus the two upcoming features
+/// that keep the API honest about existentials and imports.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "sharevia",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ShareCore", targets: ["ShareCore"]),
+        .library(name: "ShareCoreTesting", targets: ["ShareCoreTesting"]),
+        .library(name: "Destinations", targets: ["Destinations"]),
+        .library(name: "Clipboard", targets: ["Clipboard"]),
+        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+        .library(name: "TextFitting", targets: ["TextFitting"]),
+        .library(name: "ProcessRunning", targets: ["ProcessRunning"]),
+        .library(name: "ShareviaCLI", targets: ["ShareviaCLI"]),
+        .executable(name: "sharevia", targets: ["sharevia"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // MARK: The API: protocols, content model, router, registry, report, errors. No C libraries.
+        .target(name: "ShareCore", swiftSettings: strictSettings),
+        .target(name: "ShareCoreTesting", dependencies: ["ShareCore"], swiftSettings: strictSettings),
+
+        // MARK: C shims
+        .target(name: "CSpawn"),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+
+        // MARK: Implementations
+        .target(name: "ProcessRunning", dependencies: ["CSpawn"], swiftSettings: strictSettings),
+        .target(name: "Clipboard", dependencies: ["ShareCore", "ProcessRunning"], swiftSettings: strictSettings),
+        .target(name: "ImagePipeline", dependencies: ["CPNGShim"], swiftSettings: strictSettings),
+        .target(name: "TextFitting", swiftSettings: strictSettings),
+        .target(
+            name: "Destinations",
+            dependencies: ["ShareCore", "Clipboard", "ImagePipeline", "TextFitting", "ProcessRunning"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: The command line
+        .target(
+            name: "ShareviaCLI",
+            dependencies: [
+                "ShareCore", "Destinations", "Clipboard", "ImagePipeline", "TextFitting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "sharevia", dependencies: ["ShareviaCLI"], swiftSettings: strictSettings),
+
+        // MARK: Tests
+        .testTarget(
+            name: "ShareCoreTests",
+            dependencies: ["ShareCore", "ShareCoreTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "DestinationsTests",
+            dependencies: ["Destinations", "ShareCore", "ShareCoreTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ClipboardTests",
+            dependencies: ["Clipboard", "Destinations", "ShareCore", "ShareCoreTesting", "ProcessRunning"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ImagePipelineTests",
+            dependencies: ["ImagePipeline"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TextFittingTests",
+            dependencies: ["TextFitting", "Destinations", "ShareCore", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ShareviaCLITests",
+            dependencies: ["ShareviaCLI", "ShareCore"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,190 @@
+#define _GNU_SOURCE
+#include "csv_spawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static long now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+typedef struct {
+    char *data;
+    size_t len;
+    size_t cap;
+    size_t max;
+} buffer;
+
+static void buffer_append(buffer *b, const char *bytes, size_t n) {
+    if (b->len >= b->max) return;
+    if (n > b->max - b->len) n = b->max - b->len;
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 4096;
+        while (cap < b->len + n) cap *= 2;
+        char *grown = realloc(b->data, cap);
+        if (!grown) return;
+        b->data = grown;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, bytes, n);
+    b->len += n;
+}
+
+/// Reads what is available without blocking; returns 1 at EOF or error.
+static int drain(int fd, buffer *b) {
+    char chunk[65536];
+    for (;;) {
+        ssize_t n = read(fd, chunk, sizeof chunk);
+        if (n > 0) { buffer_append(b, chunk, (size_t)n); continue; }
+        if (n == 0) return 1;
+        if (errno == EINTR) continue;
+        return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : 1;
+    }
+}
+
+int csv_run(const char *path, char *const argv[], char *const envp[],
+            const void *stdin_data, size_t stdin_len,
+            long timeout_ms, size_t max_output, csv_result *result) {
+    memset(result, 0, sizeof *result);
+    result->exit_status = -1;
+
+    int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1};
+    if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 ||
+        (stdin_data && pipe2(in_pipe, O_CLOEXEC) != 0)) {
+        result->spawn_errno = errno;
+        goto fail_close;
+    }
+
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    if (stdin_data) posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
+    else posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+
+    pid_t pid;
+    int rc = posix_spawn(&pid, path, &actions, &attr, argv, envp ? envp : environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    if (rc != 0) {
+        result->spawn_errno = rc;
+        goto fail_close;
+    }
+
+    close(out_pipe[1]); out_pipe[1] = -1;
+    close(err_pipe[1]); err_pipe[1] = -1;
+    if (stdin_data) { close(in_pipe[0]); in_pipe[0] = -1; }
+    fcntl(out_pipe[0], F_SETFL, O_NONBLOCK);
+    fcntl(err_pipe[0], F_SETFL, O_NONBLOCK);
+    if (stdin_data) fcntl(in_pipe[1], F_SETFL, O_NONBLOCK);
+
+    buffer out = {0}, err = {0};
+    out.max = err.max = max_output;
+    size_t written = 0;
+    int out_open = 1, err_open = 1, status = 0, reaped = 0;
+    long deadline = now_ms() + timeout_ms;
+
+    if (stdin_data && stdin_len == 0) { close(in_pipe[1]); in_pipe[1] = -1; }
+
+    while (!reaped) {
+        struct pollfd fds[3];
+        int count = 0;
+        if (out_open) fds[count++] = (struct pollfd){ .fd = out_pipe[0], .events = POLLIN };
+        if (err_open) fds[count++] = (struct pollfd){ .fd = err_pipe[0], .events = POLLIN };
+        if (in_pipe[1] >= 0) fds[count++] = (struct pollfd){ .fd = in_pipe[1], .events = POLLOUT };
+        long left = deadline - now_ms();
+        if (left <= 0) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            result->timed_out = 1;
+            reaped = 1;
+            break;
+        }
+        poll(fds, count, left < 5 ? (int)left : 5);
+
+        if (out_open && drain(out_pipe[0], &out)) out_open = 0;
+        if (err_open && drain(err_pipe[0], &err)) err_open = 0;
+        if (in_pipe[1] >= 0) {
+            /* A child that exits before reading all of stdin must not kill us with SIGPIPE:
+               block it on this thread and consume any pending one, without touching the
+               process-wide disposition. */
+            sigset_t pipe_set, old_set;
+            sigemptyset(&pipe_set);
+            sigaddset(&pipe_set, SIGPIPE);
+            pthread_sigmask(SIG_BLOCK, &pipe_set, &old_set);
+            while (written < stdin_len) {
+                ssize_t n = write(in_pipe[1], (const char *)stdin_data + written, stdin_len - written);
+                if (n > 0) { written += (size_t)n; continue; }
+                if (n < 0 && errno == EINTR) continue;
+                if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+                written = stdin_len; /* EPIPE: the child stopped reading */
+            }
+            struct timespec zero = {0, 0};
+            while (sigtimedwait(&pipe_set, NULL, &zero) > 0) {}
+            pthread_sigmask(SIG_SETMASK, &old_set, NULL);
+            if (written >= stdin_len) { close(in_pipe[1]); in_pipe[1] = -1; }
+        }
+        pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid) reaped = 1;
+    }
+    /* The direct child has exited: take what is already in the pipes, don't wait for EOF. */
+    if (out_open) drain(out_pipe[0], &out);
+    if (err_open) drain(err_pipe[0], &err);
+
+    if (!result->timed_out) {
+        if (WIFEXITED(status)) result->exit_status = WEXITSTATUS(status);
+        else if (WIFSIGNALED(status)) result->term_signal = WTERMSIG(status);
+    } else if (WIFSIGNALED(status)) {
+        result->term_signal = WTERMSIG(status);
+    }
+    result->out = out.data; result->out_len = out.len;
+    result->err = err.data; result->err_len = err.len;
+    if (in_pipe[1] >= 0) close(in_pipe[1]);
+    close(out_pipe[0]);
+    close(err_pipe[0]);
+    return 0;
+
+fail_close:
+    for (int i = 0; i < 2; i++) {
+        if (in_pipe[i] >= 0) close(in_pipe[i]);
+        if (out_pipe[i] >= 0) close(out_pipe[i]);
+        if (err_pipe[i] >= 0) close(err_pipe[i]);
+    }
+    return -1;
+}
+
+void csv_result_free(csv_result *result) {
+    free(result->out);
+    free(result->err);
+    result->out = result->err = NULL;
+    result->out_len = result->err_len = 0;
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A file attached to a share: its bytes (or where to read them), MIME type and file name.
+public struct Attachment: Hashable, Sendable, Codable {
+    /// Where the attachment's bytes are.
+    public enum Source: Hashable, Sendable, Codable {
+        /// The bytes themselves, held in memory.
+        case bytes(Data)
+        /// A file on disk, read when a destination needs the bytes.
+        case file(path: String)
+    }
+
+    public var source: Source
+    /// The MIME type, such as `image/png`.
+    public var mimeType: String
+    /// The name to give the file at the destination, such as `card.png`. Never a path.
+    public var fileName: String
+
+    /// Creates an attachment from its parts.
+    public init(source: Source, mimeType: String, fileName: String) {
+        self.source = source
+        self.mimeType = mimeType
+        self.fileName = fileName
+    }
+
+    /// An attachment held in memory.
+    public static func bytes(_ data: Data, mimeType: String, fileName: String) -> Attachment {
+        Attachment(source: .bytes(data), mimeType: mimeType, fileName: fileName)
+    }
+
+    /// An attachment read from a file, with the MIME type guessed from its first bytes.
+    ///
+    /// - Throws: ``ShareError`` with code `badInput` naming the path when it does not exist,
+    ///   is a directory or cannot be read.
+    public static func file(_ path: String, mimeType: String? = nil) throws(ShareError) -> Attachment {
+        let head = try AttachmentFile.readHead(of: path)
+        let type = mimeType ?? MediaType.sniff(head) ?? MediaType.guess(fromFileName: path)
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return Attachment(source: .file(path: path), mimeType: type, fileName: name)
+    }
+
+    /// True when the MIME type starts with `image/`.
+    public var isImage: Bool { mimeType.hasPrefix("image/") }
+
+    /// The attachment's bytes, read from disk when it is file-backed.
+    ///
+    /// - Throws: ``ShareError`` with code `badInput` naming the file when it can't be read.
+    public func data() throws(ShareError) -> Data {
+        switch source {
+        case .bytes(let data):
+            return data
+        case .file(let path):
+            return try AttachmentFile.readAll(path)
+        }
+    }
+
+    /// The file path when the attachment is file-backed, else nil.
+    public var filePath: String? {
+        if case .file(let path) = source { return path }
+        return nil
+    }
+}
+
+/// MIME types recognised from magic bytes or file names.
+public enum MediaType {
+    /// The MIME type for the first bytes of a file, or nil when they match no known format.
+    public static func sniff(_ head: Data) -> String? {
+        let bytes = [UInt8](head.prefix(12))
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if bytes.starts(with: Array("GIF8".utf8)) { return "image/gif" }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return "image/webp"
+        }
+        return nil
+    }
+
+    /// The MIME type for a file name's extension, `application/octet-stream` when unknown.
+    public static func guess(fromFileName name: String) -> String {
+        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        switch ext {
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "webp": return "image/webp"
+        case "txt": return "text/plain"
+        case "json": return "application/json"
+        case "pdf": return "application/pdf"
+        default: return "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads attachment files with errors that name the file and say what to do.
+enum AttachmentFile {
+    static func readHead(of path: String) throws(ShareError) -> Data {
+        try checkIsReadableFile(path)
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw unreadable(path)
+        }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 16)) ?? Data()
+    }
+
+    static func readAll(_ path: String) throws(ShareError) -> Data {
+        try checkIsReadableFile(path)
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw unreadable(path, underlying: error)
+        }
+    }
+
+    static func checkIsReadableFile(_ path: String) throws(ShareError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw ShareError(
+                .badInput,
+                message: "\(path): no such file. Check the path, or pass --text for a text-only share.")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ShareError(.badInput, message: "\(path) is a directory; pass an image or other file to attach.")
+        }
+        guard access(path, R_OK) == 0 else { throw unreadable(path) }
+    }
+
+    private static func unreadable(_ path: String, underlying: (any Error)? = nil) -> ShareError {
+        ShareError(
+            .badInput, message: "\(path) can't be read (permission denied?). Check its permissions.",
+            underlying: underlying)
+    }
+}

@@ -1,0 +1,79 @@
+import Synchronization
+
+/// Runs one delivery against a timeout and the caller's cancellation, whichever comes first.
+///
+/// The delivery runs in its own task. When the timeout or cancellation wins, that task is
+/// cancelled and *not* awaited, so a delivery stuck in a blocking call can't hang the share.
+enum DeliveryRace {
+    enum Outcome: Sendable {
+        case success(DeliveryReceipt)
+        case failure(ShareError)
+        case timedOut
+        case cancelled
+    }
+
+    static func run(
+        timeout: Duration,
+        _ body: @escaping @Sendable () async throws(ShareError) -> DeliveryReceipt
+    ) async -> Outcome {
+        let gate = Gate()
+        let work = Task { () -> Outcome in
+            do throws(ShareError) {
+                return .success(try await body())
+            } catch {
+                return error.code == .cancelled && Task.isCancelled ? .cancelled : .failure(error)
+            }
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                gate.install(continuation)
+                let timer = Task {
+                    try? await Task.sleep(for: timeout)
+                    if !Task.isCancelled, gate.finish(.timedOut) { work.cancel() }
+                }
+                Task {
+                    let outcome = await work.value
+                    _ = gate.finish(outcome)
+                    timer.cancel()
+                }
+            }
+        } onCancel: {
+            if gate.finish(.cancelled) { work.cancel() }
+        }
+    }
+
+    /// Resumes the continuation exactly once, whoever finishes first.
+    private final class Gate: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<Outcome, Never>?
+            var pending: Outcome?
+            var done = false
+        }
+        private let state = Mutex(State())
+
+        func install(_ continuation: CheckedContinuation<Outcome, Never>) {
+            let early: Outcome? = state.withLock { state in
+                if let pending = state.pending { return pending }
+                state.continuation = continuation
+                return nil
+            }
+            if let early { continuation.resume(returning: early) }
+        }
+
+        /// Returns true when this call decided the outcome.
+        func finish(_ outcome: Outcome) -> Bool {
+            let (won, continuation): (Bool, CheckedContinuation<Outcome, Never>?) = state.withLock { state in
+                guard !state.done else { return (false, nil) }
+                state.done = true
+                if let continuation = state.continuation {
+                    state.continuation = nil
+                    return (true, continuation)
+                }
+                state.pending = outcome
+                return (true, nil)
+            }
+            continuation?.resume(returning: outcome)
+            return won
+        }
+    }
+}

@@ -1,0 +1,101 @@
+/// A place a share can go: Instagram Stories, X, email, the clipboard, a folder.
+///
+/// A destination is described by data (``descriptor``), reports whether it can deliver now
+/// (``availability()``), shapes content without side effects (``prepare(_:)``) and delivers what
+/// it prepared (``deliver(_:)``). The router calls them in that order.
+///
+/// ## The contract
+/// A conforming type must:
+/// - keep its configuration in its own stored properties: no global state, no process-wide
+///   bootstrap, so two differently configured instances can live side by side;
+/// - make ``prepare(_:)`` pure and deterministic: the same request gives the same
+///   ``PreparedShare``, and nothing is written, sent or spawned;
+/// - refuse content it can't carry in ``prepare(_:)`` with ``ShareError/Code/contentRejected``,
+///   so nothing happens before the router moves on;
+/// - throw only ``ShareError`` from ``deliver(_:)``, choosing the code by what should happen next:
+///   `transient` (worth retrying), `permanent` (move on), `unavailable` (move on), `cancelled`;
+/// - check for cancellation before any side effect and stop promptly when cancelled;
+/// - never put a secret (password, token) in a descriptor, availability reason, prepared share,
+///   receipt or error message, and never print or log one.
+///
+/// `ShareCoreTesting`'s `DestinationConformance` checks these rules for any destination.
+///
+/// ## Example
+/// ```swift
+/// struct StdoutDestination: ShareDestination {
+///     let descriptor = DestinationDescriptor(id: "stdout", displayName: "Standard output",
+///                                            capabilities: [.text, .link, .hashtags])
+///     func availability() async -> Availability { .available() }
+///     func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+///         let text = request.content.plainText
+///         guard !text.isEmpty else {
+///             throw ShareError(.contentRejected, destination: "stdout", message: "nothing to print")
+///         }
+///         return PreparedShare(destination: "stdout", summary: "stdout: \(text.count) characters", text: text)
+///     }
+///     func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+///         print(prepared.text ?? "")
+///         return DeliveryReceipt(destination: "stdout", summary: "printed")
+///     }
+/// }
+/// ```
+public protocol ShareDestination: Sendable {
+    /// Identity, capabilities and limits, as data.
+    var descriptor: DestinationDescriptor { get }
+
+    /// Whether the destination can deliver now, with a reason a person can act on when not.
+    ///
+    /// Cheap and side-effect free: look at the environment and the PATH, don't send anything.
+    func availability() async -> Availability
+
+    /// Shapes the content for this destination and returns exactly what would be delivered.
+    ///
+    /// - Throws: ``ShareError`` with `contentRejected` when the content can't be shaped here,
+    ///   or `badInput` when the request itself is wrong (an unreadable attachment).
+    func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare
+
+    /// Delivers a prepared share and returns a receipt.
+    ///
+    /// - Throws: ``ShareError``; the code tells the router whether to retry or move on.
+    func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt
+}
+
+extension ShareDestination {
+    /// The destination's id.
+    public var id: DestinationID { descriptor.id }
+
+    /// Checks the request against ``DestinationDescriptor/capabilities`` and throws
+    /// `contentRejected` when the content has nothing this destination can carry, or an
+    /// attachment it can't take. A helper for `prepare` implementations.
+    public func requireSupported(_ content: ShareContent) throws(ShareError) {
+        let caps = descriptor.capabilities
+        let carriesText = caps.contains(.text) && !(content.text.isEmpty && (content.title ?? "").isEmpty)
+        let carriesLink = caps.contains(.link) && !(content.link ?? "").isEmpty
+        let carriesTags = caps.contains(.hashtags) && !content.hashtags.isEmpty
+        let carriesFiles = !content.attachments.isEmpty && (caps.contains(.files) || (caps.contains(.image) && !content.images.isEmpty))
+        if !(carriesText || carriesLink || carriesTags || carriesFiles) {
+            throw ShareError(
+                .contentRejected, destination: id,
+                message: "\(descriptor.displayName) takes \(caps.names.joined(separator: ", ")), and this share has none of those")
+        }
+        if !caps.contains(.files) {
+            let images = content.images
+            let others = content.attachments.count - images.count
+            if others > 0 && !caps.contains(.files) && caps.contains(.image) {
+                throw ShareError(
+                    .contentRejected, destination: id,
+                    message: "\(descriptor.displayName) takes images only; remove the non-image attachment")
+            }
+            if images.count > 1 && caps.contains(.image) {
+                throw ShareError(
+                    .contentRejected, destination: id,
+                    message: "\(descriptor.displayName) takes one image; this share has \(images.count)")
+            }
+            if let allowed = descriptor.imageConstraints?.mimeTypes, let bad = images.first(where: { !allowed.contains($0.mimeType) }) {
+                throw ShareError(
+                    .contentRejected, destination: id,
+                    message: "\(descriptor.displayName) takes \(allowed.joined(separator: " or ")), not \(bad.mimeType) (\(bad.fileName))")
+            }
+        }
+    }
+}

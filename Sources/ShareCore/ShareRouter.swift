@@ -1,0 +1,208 @@
+/// Tries a chain of destinations in order until one delivers, and reports every attempt.
+///
+/// ## The algorithm
+/// ``share(_:via:)`` validates the chain against the registry (non-empty, every id known, no
+/// destination twice), takes a ``ShareableContent/snapshot`` of the content, then for each
+/// destination in order:
+/// 1. If the task is cancelled, records `cancelled` and stops.
+/// 2. If the destination is in ``simulatedUnavailable`` (from `SHAREVIA_UNAVAILABLE` or
+///    `--unavailable`), records `unavailable` with that reason and moves on.
+/// 3. Asks ``ShareDestination/availability()``; when unavailable, records the reason and moves on.
+/// 4. Calls ``ShareDestination/prepare(_:)``. `contentRejected` (or any code other than
+///    `badInput`/`cancelled`) is recorded and the router moves on; `badInput` and `cancelled` stop
+///    the share, because no other destination would do better.
+/// 5. Calls ``ShareDestination/deliver(_:)`` under ``RetryPolicy/deliveryTimeout``. On success it
+///    records `delivered` and returns. A `transient` error or a timeout is retried after
+///    ``RetryPolicy/backoff(beforeRetry:)`` up to ``RetryPolicy/maxAttempts`` tries, then the router
+///    moves on; `permanent` and `unavailable` move on at once; `badInput` and `cancelled` stop.
+///
+/// The returned ``ShareReport`` lists every attempt; ``ShareReport/outcome`` says whether the first
+/// destination, a fallback, or nobody delivered. A delivery that overruns its timeout is cancelled
+/// and left behind, never waited for, so a destination that ignores cancellation can't hang a share.
+///
+/// ```swift
+/// let router = ShareRouter(registry: .standard())
+/// let report = try await router.share(card, via: .default(for: "instagram"))
+/// print(report)   // ✗ instagram: unavailable: ... / ✓ clipboard: delivered: ...
+/// ```
+public struct ShareRouter: Sendable {
+    /// The destinations this router can reach.
+    public var registry: DestinationRegistry
+    /// Retries, backoff and the per-delivery timeout.
+    public var retryPolicy: RetryPolicy
+    /// Destinations to treat as unavailable, with the reason to report: id or alias to reason.
+    public var simulatedUnavailable: [DestinationID: String]
+    /// Options passed to every destination in its ``ShareRequest``.
+    public var options: [String: String]
+
+    /// Creates a router.
+    public init(
+        registry: DestinationRegistry,
+        retryPolicy: RetryPolicy = .standard,
+        simulatedUnavailable: [DestinationID: String] = [:],
+        options: [String: String] = [:]
+    ) {
+        self.registry = registry
+        self.retryPolicy = retryPolicy
+        self.simulatedUnavailable = simulatedUnavailable
+        self.options = options
+    }
+
+    /// Shares the content through the chain, falling back as described above.
+    ///
+    /// - Throws: ``ShareError`` (`badInput`) only when the chain itself is invalid; every failure of
+    ///   a destination is in the report instead.
+    public func share(_ content: some ShareableContent, via chain: FallbackChain) async throws(ShareError) -> ShareReport {
+        let destinations = try chain.validated(against: registry)
+        let request = ShareRequest(content: content.snapshot, options: options)
+        var report = ShareReport(chain: destinations.map(\.descriptor.id))
+        for destination in destinations {
+            let step = await attempt(destination, request: request, into: &report)
+            if step == .stop || report.receipt != nil { break }
+        }
+        return report
+    }
+
+    /// What each destination in the chain would receive, without delivering anything.
+    ///
+    /// - Throws: ``ShareError`` (`badInput`) when the chain is invalid.
+    public func preview(_ content: some ShareableContent, via chain: FallbackChain) async throws(ShareError) -> [Preview] {
+        let destinations = try chain.validated(against: registry)
+        let request = ShareRequest(content: content.snapshot, options: options)
+        var previews: [Preview] = []
+        for destination in destinations {
+            let availability = await effectiveAvailability(of: destination)
+            let prepared: Result<PreparedShare, ShareError>
+            do throws(ShareError) {
+                prepared = .success(try destination.prepare(request))
+            } catch {
+                prepared = .failure(error.attributed(to: destination.id))
+            }
+            previews.append(Preview(destination: destination.id, availability: availability, prepared: prepared))
+        }
+        return previews
+    }
+
+    /// One destination's preview: whether it is available and what it would receive.
+    public struct Preview: Sendable {
+        public var destination: DestinationID
+        public var availability: Availability
+        /// The prepared share, or the error `prepare` threw.
+        public var prepared: Result<PreparedShare, ShareError>
+    }
+
+    /// The destination's availability, with simulated unavailability applied first.
+    public func effectiveAvailability(of destination: any ShareDestination) async -> Availability {
+        let names = [destination.descriptor.id] + destination.descriptor.aliases
+        if let reason = names.lazy.compactMap({ simulatedUnavailable[$0] }).first {
+            return .unavailable(reason)
+        }
+        return await destination.availability()
+    }
+
+    // MARK: - One destination
+
+    private enum Step { case next, stop }
+
+    private func attempt(_ destination: any ShareDestination, request: ShareRequest, into report: inout ShareReport) async -> Step {
+        let id = destination.descriptor.id
+        let clock = ContinuousClock()
+        var started = clock.now
+        func record(_ result: ShareReport.Result, _ reason: String, try number: Int = 1) {
+            report.attempts.append(.init(
+                destination: id, result: result, reason: reason, attempt: number,
+                durationMilliseconds: durationMilliseconds(clock.now - started)))
+        }
+
+        if Task.isCancelled {
+            record(.cancelled, "the share was cancelled")
+            return .stop
+        }
+        let availability = await effectiveAvailability(of: destination)
+        guard availability.isAvailable else {
+            record(.unavailable, availability.reason ?? "unavailable")
+            return .next
+        }
+
+        let prepared: PreparedShare
+        do throws(ShareError) {
+            prepared = try destination.prepare(request)
+        } catch {
+            let result = Self.result(for: error.code)
+            record(result == .transientFailure ? .permanentFailure : result, error.message)
+            return (error.code == .badInput || error.code == .cancelled) ? .stop : .next
+        }
+
+        for number in 1...retryPolicy.maxAttempts {
+            started = clock.now
+            let outcome = await DeliveryRace.run(timeout: retryPolicy.deliveryTimeout) {
+                () async throws(ShareError) -> DeliveryReceipt in
+                try await destination.deliver(prepared)
+            }
+            switch outcome {
+            case .success(let receipt):
+                record(.delivered, receipt.summary, try: number)
+                report.receipt = receipt
+                return .stop
+            case .failure(let error):
+                let result = Self.result(for: error.code)
+                record(result, error.message, try: number)
+                switch error.code {
+                case .transient:
+                    guard number < retryPolicy.maxAttempts else { return .next }
+                    do {
+                        try await Task.sleep(for: retryPolicy.backoff(beforeRetry: number))
+                    } catch {
+                        started = clock.now
+                        record(.cancelled, "the share was cancelled while waiting to retry", try: number + 1)
+                        return .stop
+                    }
+                case .badInput, .cancelled:
+                    return .stop
+                default:
+                    return .next
+                }
+            case .timedOut:
+                record(.timedOut, "no answer within \(retryPolicy.deliveryTimeout.formatted); cancelled it", try: number)
+                guard number < retryPolicy.maxAttempts else { return .next }
+                do { try await Task.sleep(for: retryPolicy.backoff(beforeRetry: number)) } catch { return .stop }
+            case .cancelled:
+                record(.cancelled, "the share was cancelled during delivery", try: number)
+                return .stop
+            }
+        }
+        return .next
+    }
+
+    private static func result(for code: ShareError.Code) -> ShareReport.Result {
+        switch code {
+        case .unavailable: return .unavailable
+        case .contentRejected: return .contentRejected
+        case .transient: return .transientFailure
+        case .badInput: return .badInput
+        case .cancelled: return .cancelled
+        default: return .permanentFailure
+        }
+    }
+}
+
+func durationMilliseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return (Double(seconds) * 1000 + Double(attoseconds) / 1e15).rounded(toPlaces: 2)
+}
+
+extension Double {
+    fileprivate func rounded(toPlaces places: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return (self * scale).rounded() / scale
+    }
+}
+
+extension Duration {
+    /// `1.5 s` or `250 ms`, for messages.
+    var formatted: String {
+        let ms = durationMilliseconds(self)
+        return ms >= 1000 ? "\(ms / 1000) s" : "\(Int(ms)) ms"
+    }
+}

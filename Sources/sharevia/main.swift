@@ -1,0 +1,3 @@
+import ShareviaCLI
+
+await ShareviaMain.run()
