@@ -38,7 +38,7 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        .target(name: "CPNGShim", dependencies: ["CLibPNG"]),
+        .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
 
         // MARK: Implementations
         .target(name: "ProcessRunning", dependencies: ["CSpawn"], swiftSettings: strictSettings),
@@ -92,7 +92,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ShareviaCLITests",
-            dependencies: ["ShareviaCLI", "ShareCore"],
+            dependencies: [
+                "ShareviaCLI", "ShareCore", "ProcessRunning",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strictSettings
         ),
     ],

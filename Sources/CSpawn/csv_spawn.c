@@ -7,18 +7,52 @@
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 extern char **environ;
 
+struct csv_cancel_flag {
+    atomic_int raised;
+};
+
+csv_cancel_flag *csv_cancel_flag_create(void) {
+    csv_cancel_flag *flag = malloc(sizeof *flag);
+    if (flag) atomic_init(&flag->raised, 0);
+    return flag;
+}
+
+void csv_cancel_flag_raise(csv_cancel_flag *flag) {
+    if (flag) atomic_store(&flag->raised, 1);
+}
+
+void csv_cancel_flag_destroy(csv_cancel_flag *flag) { free(flag); }
+
+static int is_raised(const csv_cancel_flag *flag) {
+    return flag && atomic_load(&((csv_cancel_flag *)flag)->raised);
+}
+
 static long now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+/// A descriptor that becomes readable when `pid` exits, or -1 when the kernel has no pidfd.
+static int open_pidfd(pid_t pid) {
+#ifdef SYS_pidfd_open
+    int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+    if (fd >= 0) fcntl(fd, F_SETFD, FD_CLOEXEC);
+    return fd;
+#else
+    (void)pid;
+    return -1;
+#endif
 }
 
 typedef struct {
@@ -55,9 +89,49 @@ static int drain(int fd, buffer *b) {
     }
 }
 
-int csv_run(const char *path, char *const argv[], char *const envp[],
-            const void *stdin_data, size_t stdin_len,
-            long timeout_ms, size_t max_output, csv_result *result) {
+/// Spawn attributes shared by both kinds of child: default signal dispositions for the
+/// signals a server or a shell may have ignored, an empty mask, and a new process group.
+static void init_attributes(posix_spawnattr_t *attr) {
+    posix_spawnattr_init(attr);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigdefault(attr, &defaults);
+    posix_spawnattr_setsigmask(attr, &none);
+    posix_spawnattr_setpgroup(attr, 0);
+    posix_spawnattr_setflags(attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+}
+
+/// Writes as much of stdin as the pipe takes; closes it when all is written or the child quit.
+static void feed_stdin(int *fd, const void *data, size_t len, size_t *written) {
+    /* A child that exits before reading all of stdin must not kill us with SIGPIPE: block it
+       on this thread and consume any pending one, without touching the process-wide
+       disposition. */
+    sigset_t pipe_set, old_set;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old_set);
+    while (*written < len) {
+        ssize_t n = write(*fd, (const char *)data + *written, len - *written);
+        if (n > 0) { *written += (size_t)n; continue; }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+        *written = len; /* EPIPE: the child stopped reading */
+    }
+    struct timespec zero = {0, 0};
+    while (sigtimedwait(&pipe_set, NULL, &zero) > 0) {}
+    pthread_sigmask(SIG_SETMASK, &old_set, NULL);
+    if (*written >= len) { close(*fd); *fd = -1; }
+}
+
+int csv_run_with(const char *path, char *const argv[], char *const envp[],
+                 const void *stdin_data, size_t stdin_len, const char *stdin_path,
+                 long timeout_ms, size_t max_output, const csv_cancel_flag *cancel,
+                 csv_result *result) {
     memset(result, 0, sizeof *result);
     result->exit_status = -1;
 
@@ -71,24 +145,13 @@ int csv_run(const char *path, char *const argv[], char *const envp[],
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     if (stdin_data) posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
-    else posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    else posix_spawn_file_actions_addopen(&actions, 0, stdin_path ? stdin_path : "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
     posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
 
     posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t defaults;
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
-    sigaddset(&defaults, SIGINT);
-    sigaddset(&defaults, SIGTERM);
-    sigset_t none;
-    sigemptyset(&none);
-    posix_spawnattr_setsigdefault(&attr, &defaults);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setpgroup(&attr, 0);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+    init_attributes(&attr);
 
     pid_t pid;
     int rc = posix_spawn(&pid, path, &actions, &attr, argv, envp ? envp : environ);
@@ -106,6 +169,7 @@ int csv_run(const char *path, char *const argv[], char *const envp[],
     fcntl(err_pipe[0], F_SETFL, O_NONBLOCK);
     if (stdin_data) fcntl(in_pipe[1], F_SETFL, O_NONBLOCK);
 
+    int pidfd = open_pidfd(pid);
     buffer out = {0}, err = {0};
     out.max = err.max = max_output;
     size_t written = 0;
@@ -115,52 +179,40 @@ int csv_run(const char *path, char *const argv[], char *const envp[],
     if (stdin_data && stdin_len == 0) { close(in_pipe[1]); in_pipe[1] = -1; }
 
     while (!reaped) {
-        struct pollfd fds[3];
+        struct pollfd fds[4];
         int count = 0;
         if (out_open) fds[count++] = (struct pollfd){ .fd = out_pipe[0], .events = POLLIN };
         if (err_open) fds[count++] = (struct pollfd){ .fd = err_pipe[0], .events = POLLIN };
         if (in_pipe[1] >= 0) fds[count++] = (struct pollfd){ .fd = in_pipe[1], .events = POLLOUT };
+        if (pidfd >= 0) fds[count++] = (struct pollfd){ .fd = pidfd, .events = POLLIN };
         long left = deadline - now_ms();
-        if (left <= 0) {
+        int cancelled = is_raised(cancel);
+        if (left <= 0 || cancelled) {
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
             waitpid(pid, &status, 0);
-            result->timed_out = 1;
+            if (cancelled) result->cancelled = 1;
+            else result->timed_out = 1;
             reaped = 1;
             break;
         }
-        poll(fds, count, left < 5 ? (int)left : 5);
+        /* With a pidfd the child's exit wakes poll, so only the cancel flag needs a tick;
+           without one, look every 5 ms. */
+        long slice = pidfd < 0 ? 5 : (cancel ? 20 : left);
+        poll(fds, count, (int)(left < slice ? left : slice));
 
         if (out_open && drain(out_pipe[0], &out)) out_open = 0;
         if (err_open && drain(err_pipe[0], &err)) err_open = 0;
-        if (in_pipe[1] >= 0) {
-            /* A child that exits before reading all of stdin must not kill us with SIGPIPE:
-               block it on this thread and consume any pending one, without touching the
-               process-wide disposition. */
-            sigset_t pipe_set, old_set;
-            sigemptyset(&pipe_set);
-            sigaddset(&pipe_set, SIGPIPE);
-            pthread_sigmask(SIG_BLOCK, &pipe_set, &old_set);
-            while (written < stdin_len) {
-                ssize_t n = write(in_pipe[1], (const char *)stdin_data + written, stdin_len - written);
-                if (n > 0) { written += (size_t)n; continue; }
-                if (n < 0 && errno == EINTR) continue;
-                if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
-                written = stdin_len; /* EPIPE: the child stopped reading */
-            }
-            struct timespec zero = {0, 0};
-            while (sigtimedwait(&pipe_set, NULL, &zero) > 0) {}
-            pthread_sigmask(SIG_SETMASK, &old_set, NULL);
-            if (written >= stdin_len) { close(in_pipe[1]); in_pipe[1] = -1; }
-        }
+        if (in_pipe[1] >= 0) feed_stdin(&in_pipe[1], stdin_data, stdin_len, &written);
         pid_t done = waitpid(pid, &status, WNOHANG);
         if (done == pid) reaped = 1;
     }
     /* The direct child has exited: take what is already in the pipes, don't wait for EOF. */
     if (out_open) drain(out_pipe[0], &out);
     if (err_open) drain(err_pipe[0], &err);
+    if (pidfd >= 0) close(pidfd);
 
-    if (!result->timed_out) {
+    if (!result->timed_out && !result->cancelled) {
         if (WIFEXITED(status)) result->exit_status = WEXITSTATUS(status);
         else if (WIFSIGNALED(status)) result->term_signal = WTERMSIG(status);
     } else if (WIFSIGNALED(status)) {
@@ -182,9 +234,52 @@ fail_close:
     return -1;
 }
 
+int csv_run(const char *path, char *const argv[], char *const envp[],
+            const void *stdin_data, size_t stdin_len,
+            long timeout_ms, size_t max_output, csv_result *result) {
+    return csv_run_with(path, argv, envp, stdin_data, stdin_len, NULL, timeout_ms, max_output, NULL, result);
+}
+
 void csv_result_free(csv_result *result) {
     free(result->out);
     free(result->err);
     result->out = result->err = NULL;
     result->out_len = result->err_len = 0;
+}
+
+int csv_spawn_detached(const char *path, char *const argv[], char *const envp[],
+                       const char *output_path, pid_t *pid) {
+    const char *target = output_path ? output_path : "/dev/null";
+    int flags = output_path ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY;
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 1, target, flags, 0600);
+    posix_spawn_file_actions_adddup2(&actions, 1, 2);
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    posix_spawnattr_t attr;
+    init_attributes(&attr);
+    int rc = posix_spawn(pid, path, &actions, &attr, argv, envp ? envp : environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    return rc;
+}
+
+int csv_wait_exit(pid_t pid, long timeout_ms, int *status) {
+    long deadline = now_ms() + timeout_ms;
+    int pidfd = open_pidfd(pid);
+    for (;;) {
+        pid_t done = waitpid(pid, status, WNOHANG);
+        if (done == pid) { if (pidfd >= 0) close(pidfd); return 1; }
+        if (done < 0 && errno != EINTR) { int saved = errno; if (pidfd >= 0) close(pidfd); errno = saved; return -1; }
+        long left = deadline - now_ms();
+        if (left <= 0) { if (pidfd >= 0) close(pidfd); return 0; }
+        if (pidfd >= 0) {
+            struct pollfd fd = { .fd = pidfd, .events = POLLIN };
+            poll(&fd, 1, (int)left);
+        } else {
+            struct timespec pause = {0, 5 * 1000000L};
+            nanosleep(&pause, NULL);
+        }
+    }
 }

@@ -1,6 +1,61 @@
 import ArgumentParser
+import Foundation
+import ShareCore
 
-/// `sharevia destinations`. (Filled in next.)
+/// `sharevia destinations`: lists every registered destination with its availability.
 struct DestinationsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "destinations", abstract: "List destinations.")
+    static let configuration = CommandConfiguration(
+        commandName: "destinations",
+        abstract: "List every destination with whether it is available here, and why not.")
+
+    @Flag(help: "Print the list as JSON.")
+    var json = false
+
+    @OptionGroup var routing: RouterOptions
+
+    struct Entry: Encodable {
+        var id: DestinationID
+        var aliases: [DestinationID]
+        var name: String
+        var summary: String
+        var available: Bool
+        var reason: String?
+        var capabilities: [String]
+        var textLimit: DestinationDescriptor.TextLimit?
+    }
+
+    /// `x (twitter)`: the id with its aliases.
+    static func label(_ entry: Entry) -> String {
+        entry.aliases.isEmpty ? entry.id.rawValue : "\(entry.id) (\(entry.aliases.map(\.rawValue).joined(separator: ", ")))"
+    }
+
+    func run() async throws {
+        let router = routing.router()
+        var entries: [Entry] = []
+        for destination in router.registry.destinations {
+            let descriptor = destination.descriptor
+            let availability = await router.effectiveAvailability(of: destination)
+            entries.append(Entry(
+                id: descriptor.id, aliases: descriptor.aliases, name: descriptor.displayName, summary: descriptor.summary,
+                available: availability.isAvailable, reason: availability.reason,
+                capabilities: descriptor.capabilities.names, textLimit: descriptor.textLimit))
+        }
+        if json {
+            StandardStreams.write(try JSONText.encode(entries))
+            return
+        }
+        let names = entries.map(Self.label)
+        let width = max(10, names.map(\.count).max() ?? 0)
+        let indent = String(repeating: " ", count: width)
+        var lines: [String] = []
+        for (entry, name) in zip(entries, names) {
+            let state = entry.available ? "available" : "unavailable"
+            let reason = entry.reason.map { ": \($0)" } ?? ""
+            let limit = entry.textLimit.map { "; text up to \($0.maximum) \($0.unit)" } ?? ""
+            lines.append("\(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.name)")
+            lines.append("\(indent)  \(state)\(reason)")
+            lines.append("\(indent)  takes \(entry.capabilities.joined(separator: ", "))\(limit)")
+        }
+        StandardStreams.write(lines.joined(separator: "\n") + "\n")
+    }
 }

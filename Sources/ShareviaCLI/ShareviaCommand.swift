@@ -1,4 +1,7 @@
 import ArgumentParser
+import Destinations
+import Foundation
+import ShareCore
 
 /// The `sharevia` command: shares content to a destination, with subcommands for listing
 /// destinations and for the image and text tools.
@@ -20,10 +23,52 @@ public enum ShareviaVersion {
 }
 
 /// The command line's entry point, for the `sharevia` executable and for integrators who build
-/// their own executable with extra destinations.
+/// their own executable with extra destinations:
+///
+/// ```swift
+/// // main.swift of an integrator's tool
+/// import ShareviaCLI
+/// await ShareviaMain.run(extraDestinations: { environment in [SlackDestination(environment: environment)] })
+/// ```
 public enum ShareviaMain {
+    /// Builds the registry the commands use: the built-ins plus any extra destinations.
+    @TaskLocal static var makeRegistry: @Sendable (ShareEnvironment, String?) -> DestinationRegistry = { environment, instance in
+        DestinationRegistry.standard(environment: environment, mastodonInstance: instance)
+    }
+
     /// Parses the process arguments and runs the matching command, then exits.
-    public static func run() async {
-        await ShareviaCommand.main()
+    ///
+    /// - Parameter extraDestinations: Destinations to register after the built-ins; they appear in
+    ///   `sharevia destinations` and can be named in `--to`.
+    public static func run(extraDestinations: @escaping @Sendable (ShareEnvironment) -> [any ShareDestination] = { _ in [] }) async {
+        if let bad = ArgumentEncoding.firstInvalidArgument() {
+            StandardStreams.printError("error: argument \(bad) is not valid UTF-8; pass text as UTF-8 (convert it with iconv -t UTF-8)")
+            exit(ShareviaExitCode.usage)
+        }
+        let factory: @Sendable (ShareEnvironment, String?) -> DestinationRegistry = { environment, instance in
+            var registry = DestinationRegistry.standard(environment: environment, mastodonInstance: instance)
+            for destination in extraDestinations(environment) {
+                do throws(ShareError) {
+                    try registry.register(destination)
+                } catch {
+                    StandardStreams.printError("warning: \(error.message)")
+                }
+            }
+            return registry
+        }
+        await $makeRegistry.withValue(factory) {
+            do {
+                var command = try ShareviaCommand.parseAsRoot()
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            } catch let failure as CommandFailure {
+                exit(failure.exitCode)
+            } catch {
+                ShareviaCommand.exit(withError: error)
+            }
+        }
     }
 }

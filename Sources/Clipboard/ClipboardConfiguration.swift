@@ -1,0 +1,47 @@
+extension ClipboardDestination {
+    /// How the clipboard destination copies: which selection, which tool, whether to verify.
+    ///
+    /// Every field has a default; ``ClipboardRequestOptions`` can override ``selection`` and
+    /// ``verify`` per request.
+    public struct Configuration: Sendable, Hashable {
+        /// The selection the main item goes to (the image when there is one, else the text).
+        /// When the share has an image and text, the text goes to the other selection.
+        public var selection: ClipboardSelection
+        /// Whether to read the selection back after copying and compare it byte for byte.
+        /// A failed verification is a `transient` error, so the router retries, then moves on.
+        public var verify: Bool
+        /// How long one command (copy, list, read back) may take before its process group is
+        /// killed and the delivery fails as `transient`.
+        public var timeout: Duration
+        /// Which tool to use.
+        public var backend: BackendPreference
+
+        /// Creates a configuration: CLIPBOARD, verified, 5 s per command, tool chosen automatically.
+        public init(
+            selection: ClipboardSelection = .clipboard,
+            verify: Bool = true,
+            timeout: Duration = .seconds(5),
+            backend: BackendPreference = .automatic
+        ) {
+            self.selection = selection
+            self.verify = verify
+            self.timeout = timeout
+            self.backend = backend
+        }
+    }
+
+    /// Which clipboard tool to use.
+    public enum BackendPreference: String, Sendable, Hashable, CaseIterable {
+        /// Picked from the environment and what is installed:
+        /// 1. `WAYLAND_DISPLAY` set and `wl-copy` installed: wl-copy.
+        /// 2. `DISPLAY` set: xclip when installed, else xsel (text only) when installed.
+        /// 3. Otherwise unavailable, naming what is missing.
+        case automatic
+        /// Always xclip (needs `DISPLAY`).
+        case xclip
+        /// Always wl-copy (needs `WAYLAND_DISPLAY`).
+        case wlCopy = "wl-copy"
+        /// Always xsel (needs `DISPLAY`; text only).
+        case xsel
+    }
+}

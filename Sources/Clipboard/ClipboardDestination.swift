@@ -1,0 +1,181 @@
+import ProcessRunning
+import ShareCore
+
+/// Copies a share to the desktop clipboard with xclip (X11), wl-copy (Wayland) or xsel (X11,
+/// text only), and reads it back to check it arrived. Id `clipboard`.
+///
+/// ## Backends
+/// Chosen by ``Configuration/backend``; ``BackendPreference/automatic`` picks wl-copy when
+/// `WAYLAND_DISPLAY` is set and wl-copy is installed, else xclip when `DISPLAY` is set, else xsel
+/// when xclip is missing. Text is offered as `UTF8_STRING` on X11 and `text/plain;charset=utf-8`
+/// on Wayland; an image under its own type (`image/png`, `image/jpeg`).
+///
+/// ## What goes where
+/// An image goes to the chosen selection (CLIPBOARD unless `clipboard.selection` says `primary`)
+/// and the text, when there is any, to the other one; see ``ClipboardPreparation`` for why.
+/// Content with only text or only an image uses the chosen selection alone.
+///
+/// ## Availability
+/// ``availability()`` spawns nothing: it reads the environment and `PATH`, then makes one
+/// non-blocking `connect` to the display server's socket (`/tmp/.X11-unix/XN`, abstract and
+/// file; the Wayland socket under `XDG_RUNTIME_DIR`). That takes microseconds, needs no X
+/// library, and tells a live server from a stale socket left by a crashed one, which a `stat`
+/// can't; running `xdpyinfo` or `xclip -o` would cost a process and milliseconds. Its reasons:
+/// "DISPLAY is not set", "xclip not found (apt-get install xclip)", "no X server answers on :0".
+///
+/// ## Delivery
+/// xclip forks a child that stays alive as the selection owner. Every command runs through a
+/// ``CommandRunning`` runner (by default ``ProcessRunner``: `posix_spawn`, descriptors from 3 up
+/// closed in the child, returns when the direct child exits) with ``Configuration/timeout``, so
+/// a share never hangs. The bytes reach the tool as a file (`xclip -i FILE` reads it all before
+/// forking): a file-backed attachment is passed as it is; text and in-memory images are written
+/// to a private temporary folder (0700, files 0600) that is removed afterwards. Then, unless
+/// verification is off, the selection's types are listed (`-t TARGETS -o`) and its content read
+/// back (`-t TYPE -o`) and compared byte for byte; a mismatch is `transient`, so the router
+/// retries and then moves on.
+///
+/// ## Request options
+/// `clipboard.selection` (`clipboard`, `primary`) and `clipboard.verify` (`true`, `false`); see
+/// ``ClipboardRequestOptions``.
+///
+/// ```swift
+/// let clipboard = ClipboardDestination(environment: ShareEnvironment(ProcessInfo.processInfo.environment))
+/// let router = ShareRouter(registry: try DestinationRegistry([clipboard, fileExport]))
+/// let report = try await router.share(card, via: FallbackChain(["clipboard", "file"]))
+/// ```
+public struct ClipboardDestination: ShareDestination {
+    public let descriptor = DestinationDescriptor(
+        id: .clipboard,
+        displayName: "Clipboard",
+        summary: "Copies the image to the clipboard and the text to the primary selection (xclip, wl-copy or xsel), then reads them back to check.",
+        capabilities: [.text, .link, .hashtags, .image],
+        imageConstraints: .init(mimeTypes: ["image/png", "image/jpeg"]))
+
+    /// How to copy.
+    public var configuration: Configuration
+    /// Where `DISPLAY`, `WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`, `PATH` and `TMPDIR` are read from;
+    /// also the environment the clipboard tools run with.
+    public var environment: ShareEnvironment
+    /// What runs the clipboard tools.
+    public var runner: any CommandRunning
+
+    /// Creates the destination.
+    ///
+    /// - Parameters:
+    ///   - configuration: Selection, verification, timeout and backend; all defaulted.
+    ///   - environment: The environment to read and to run the tools with.
+    ///   - runner: What runs the tools; tests pass a double or a fault-injecting wrapper.
+    public init(
+        configuration: Configuration = Configuration(),
+        environment: ShareEnvironment,
+        runner: any CommandRunning = ProcessRunner()
+    ) {
+        self.configuration = configuration
+        self.environment = environment
+        self.runner = runner
+    }
+
+    /// Whether a clipboard tool and a display server are there; see "Availability" above.
+    public func availability() async -> Availability {
+        resolution.availability()
+    }
+
+    /// Plans which bytes go to which selection with which tool. Spawns nothing.
+    ///
+    /// - Throws: ``ShareError``: `contentRejected` for content it can't carry (a non-image file,
+    ///   two images, an image with only a text-only tool), `badInput` for a bad request option.
+    public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+        try requireSupported(request.content)
+        return try ClipboardPreparation.prepare(request, configuration: configuration, resolution: resolution)
+    }
+
+    /// Copies what ``prepare(_:)`` planned and verifies it when the plan says so.
+    ///
+    /// - Throws: ``ShareError``: `unavailable` when the tool is missing, `transient` on a timeout,
+    ///   a failed copy or a failed verification, `cancelled` when the task is cancelled,
+    ///   `permanent` when the prepared share isn't a clipboard plan or a temp file can't be written.
+    public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+        guard !Task.isCancelled else {
+            throw ShareError(.cancelled, destination: id, message: "cancelled before copying")
+        }
+        guard let plan = ClipboardPlan(fields: prepared.fields) else {
+            throw ShareError(.permanent, destination: id, message: "this prepared share was not made by the clipboard destination")
+        }
+        let resolution = ClipboardBackendResolution.resolve(preference(for: plan.backend), in: environment)
+        guard resolution.problem == nil, let copyPath = resolution.copyPath, let pastePath = resolution.pastePath else {
+            throw ShareError(.unavailable, destination: id, message: resolution.problem ?? "\(plan.backend) is not usable here")
+        }
+        let writer = ClipboardWriter(
+            runner: runner, environment: environment, timeout: configuration.timeout, backend: plan.backend.backend,
+            copyPath: copyPath, pastePath: pastePath, server: resolution.server?.description ?? "?")
+        let scratch = PrivateTemporaryDirectory(parent: environment["TMPDIR"] ?? "/tmp")
+        defer { scratch.remove() }
+
+        for item in plan.items {
+            let payload = try payload(for: item, of: prepared)
+            try await writer.copy(payload, to: item.selection, as: item.type, scratch: scratch)
+            // The tool has read the file; drop the private copy at once.
+            scratch.remove()
+        }
+        if plan.verify {
+            for item in plan.items {
+                try await writer.verify(item.selection, holds: try expectedBytes(for: item, of: prepared), as: item.type)
+            }
+        }
+        return DeliveryReceipt(
+            destination: id,
+            summary: receiptSummary(plan, prepared: prepared, server: resolution.server),
+            locations: plan.items.map { "\($0.selection.atomName) (\($0.type))" })
+    }
+
+    // MARK: - Helpers
+
+    private var resolution: ClipboardBackendResolution {
+        ClipboardBackendResolution.resolve(configuration.backend, in: environment)
+    }
+
+    /// The preference that resolves to exactly the backend a plan names.
+    private func preference(for kind: ClipboardBackendKind) -> BackendPreference {
+        switch kind {
+        case .xclip: .xclip
+        case .wlCopy: .wlCopy
+        case .xsel: .xsel
+        }
+    }
+
+    private func payload(for item: ClipboardPlan.Item, of prepared: PreparedShare) throws(ShareError) -> ClipboardWriter.Payload {
+        switch item.source {
+        case .text:
+            return .bytes(Array((prepared.text ?? "").utf8))
+        case .attachment:
+            guard let attachment = prepared.attachments.first else {
+                throw ShareError(.permanent, destination: id, message: "the prepared share names an image but carries none")
+            }
+            switch attachment.source {
+            case .file(let path): return .file(path: path)
+            case .bytes(let data): return .bytes(Array(data))
+            }
+        }
+    }
+
+    private func expectedBytes(for item: ClipboardPlan.Item, of prepared: PreparedShare) throws(ShareError) -> [UInt8] {
+        switch item.source {
+        case .text:
+            return Array((prepared.text ?? "").utf8)
+        case .attachment:
+            guard let attachment = prepared.attachments.first else { return [] }
+            return Array(try attachment.data())
+        }
+    }
+
+    private func receiptSummary(_ plan: ClipboardPlan, prepared: PreparedShare, server: ClipboardBackendResolution.Server?) -> String {
+        let parts = plan.items.map { item in
+            switch item.source {
+            case .attachment: "\(prepared.attachments.first?.fileName ?? "the image") (\(item.type)) to \(item.selection.atomName)"
+            case .text: "the text to \(item.selection.atomName)"
+            }
+        }
+        let place = server.map { " on \($0)" } ?? ""
+        return "copied \(parts.joined(separator: " and ")) with \(plan.backend)\(place)\(plan.verify ? ", verified" : "")"
+    }
+}

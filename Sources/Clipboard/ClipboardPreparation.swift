@@ -1,0 +1,66 @@
+import ShareCore
+
+/// Shapes a share into a ``ClipboardPlan`` and the prepared share that carries it. Pure.
+///
+/// The layout:
+/// - an image and text: the image goes to the chosen selection (CLIPBOARD by default, so Ctrl+V
+///   pastes the card) and the text to the other one (PRIMARY, pasted with a middle click). One
+///   X11 owner can serve only one set of bytes per selection, and an image viewer or chat app
+///   asked for text would otherwise get nothing: this way neither is lost;
+/// - only an image, or only text: it goes to the chosen selection, the other is left alone;
+/// - a text-only tool (xsel) with an image and text copies the text and notes the image was left
+///   out; with only an image it refuses with `contentRejected`, so the router moves on.
+enum ClipboardPreparation {
+    static func prepare(
+        _ request: ShareRequest,
+        configuration: ClipboardDestination.Configuration,
+        resolution: ClipboardBackendResolution
+    ) throws(ShareError) -> PreparedShare {
+        let (selection, verify) = try ClipboardRequestOptions.resolve(request.options, configuration: configuration)
+        let backend = resolution.kind.backend
+        let content = request.content
+        let text = content.plainText
+        let image = content.images.first
+        var notes: [String] = []
+        var items: [ClipboardPlan.Item] = []
+        var copiedImage: Attachment?
+
+        if let image, backend.carriesImages {
+            items.append(.init(selection: selection, type: image.mimeType, source: .attachment))
+            copiedImage = image
+            if !text.isEmpty { items.append(.init(selection: selection.other, type: backend.textType, source: .text)) }
+        } else if let image {
+            guard !text.isEmpty else {
+                throw ShareError(
+                    .contentRejected, destination: .clipboard,
+                    message: "\(resolution.kind) can only copy text, and this share is only an image (\(image.fileName)); apt-get install xclip to copy images")
+            }
+            notes.append("left out \(image.fileName): \(resolution.kind) can only copy text (apt-get install xclip to copy images)")
+            items.append(.init(selection: selection, type: backend.textType, source: .text))
+        } else {
+            items.append(.init(selection: selection, type: backend.textType, source: .text))
+        }
+
+        let plan = ClipboardPlan(backend: resolution.kind, selection: selection, verify: verify, items: items)
+        let copiesText = items.contains { $0.source == .text }
+        return PreparedShare(
+            destination: .clipboard,
+            summary: summary(plan, image: copiedImage, text: copiesText ? text : nil, server: resolution.server),
+            text: copiesText ? text : nil,
+            attachments: copiedImage.map { [$0] } ?? [],
+            fields: plan.fields,
+            notes: notes)
+    }
+
+    /// `clipboard: card.png (image/png) to CLIPBOARD, text (42 bytes) to PRIMARY, with xclip on :0, verified`.
+    static func summary(_ plan: ClipboardPlan, image: Attachment?, text: String?, server: ClipboardBackendResolution.Server?) -> String {
+        let parts = plan.items.map { item in
+            switch item.source {
+            case .attachment: "\(image?.fileName ?? "image") (\(item.type)) to \(item.selection.atomName)"
+            case .text: "text (\(text?.utf8.count ?? 0) bytes) to \(item.selection.atomName)"
+            }
+        }
+        let place = server.map { " on \($0)" } ?? ""
+        return "clipboard: \(parts.joined(separator: ", ")), with \(plan.backend)\(place), \(plan.verify ? "verified" : "not verified")"
+    }
+}

@@ -1,0 +1,34 @@
+import ProcessRunning
+
+/// `xsel` on X11: text only, the fallback when xclip is not installed.
+///
+/// Copies with `xsel --clipboard --input` reading the file on stdin and reads back with
+/// `xsel --clipboard --output`. xsel serves text as `UTF8_STRING` and can't serve `image/png`,
+/// nor list a selection's types.
+public struct XselClipboard: ClipboardBackend {
+    /// Creates the backend.
+    public init() {}
+
+    public var kind: ClipboardBackendKind { .xsel }
+    public var copyExecutable: String { "xsel" }
+    public var pasteExecutable: String { "xsel" }
+    public var carriesImages: Bool { false }
+    public var textType: String { "UTF8_STRING" }
+
+    /// Copies the file as text; `type` is ignored (xsel only serves text).
+    public func copyCommand(selection: ClipboardSelection, type: String, path: String) -> ClipboardCommand {
+        ClipboardCommand(executable: copyExecutable, arguments: [Self.flag(selection), "--input"], standardInput: .file(path: path))
+    }
+
+    /// Nil: xsel can't list a selection's types.
+    public func listTypesCommand(selection: ClipboardSelection) -> ClipboardCommand? { nil }
+
+    /// Reads the selection as text; `type` is ignored.
+    public func pasteCommand(selection: ClipboardSelection, type: String) -> ClipboardCommand {
+        ClipboardCommand(executable: pasteExecutable, arguments: [Self.flag(selection), "--output"])
+    }
+
+    private static func flag(_ selection: ClipboardSelection) -> String {
+        selection == .primary ? "--primary" : "--clipboard"
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import ShareCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes files into a folder atomically, never overwriting and never following a symlink.
+///
+/// Each file is written to a temporary name (``temporaryPrefix``) created with `O_EXCL|O_NOFOLLOW`,
+/// fsynced, then hard-linked to its final name with `linkat`, which fails with `EEXIST` when
+/// anything (a file, a directory, a dangling symlink) has that name; the writer then tries
+/// `name-1.ext`, `name-2.ext`, and so on. A reader never sees a partial file under a final name.
+/// When a file fails, or the task is cancelled, the files already written are removed again.
+struct AtomicFolderWriter {
+    /// The prefix of temporary files, which export names may not use.
+    static let temporaryPrefix = ".sharevia-tmp-"
+
+    let directory: String
+    let destination: DestinationID
+
+    /// Writes the files in order and returns their final paths.
+    ///
+    /// - Parameter manifest: Called with the final names of the files written so far, to build
+    ///   the last file (the manifest) so it lists what is really on disk.
+    func write(_ files: [ExportPlan.File], manifest: (name: String, build: ([String]) -> Data)? = nil) throws(ShareError) -> [String] {
+        try makeDirectory()
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw failure("can't open the folder", errno) }
+        defer { close(folder) }
+
+        // One suffix for the whole share when it's free for every name (card-1.png, card-1.txt,
+        // card-1.share.json); a name taken meanwhile still moves on to its own next free number.
+        let names = files.map(\.name) + (manifest.map { [$0.name] } ?? [])
+        let suffix = Self.firstFreeSuffix(for: names, in: folder)
+        var written: [String] = []
+        do throws(ShareError) {
+            for file in files {
+                try checkCancellation()
+                written.append(try commit(file, in: folder, startingAt: suffix))
+            }
+            if let manifest {
+                try checkCancellation()
+                let file = ExportPlan.File(name: manifest.name, bytes: .data(manifest.build(written)))
+                written.append(try commit(file, in: folder, startingAt: suffix))
+            }
+            fsync(folder)
+        } catch {
+            for name in written { unlinkat(folder, name, 0) }
+            throw error
+        }
+        return written.map { "\(directory)/\($0)" }
+    }
+
+    private func checkCancellation() throws(ShareError) {
+        if Task.isCancelled {
+            throw ShareError(.cancelled, destination: destination, message: "cancelled; no file was left behind in \(directory)")
+        }
+    }
+
+    /// Writes one file under a temporary name, then links it to the first free final name.
+    private func commit(_ file: ExportPlan.File, in folder: Int32, startingAt suffix: Int) throws(ShareError) -> String {
+        let temporary = Self.temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("can't create a temporary file", errno) }
+        defer { unlinkat(folder, temporary, 0) }
+        do throws(ShareError) {
+            try fill(descriptor, from: file)
+            guard fsync(descriptor) == 0 else { throw failure("can't flush \(file.name) to disk", errno) }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        close(descriptor)
+
+        for candidate in Self.candidates(for: file.name).dropFirst(suffix) {
+            if linkat(folder, temporary, folder, candidate, 0) == 0 { return candidate }
+            let code = errno
+            if code == EEXIST { continue }
+            if code == EPERM || code == ENOTSUP || code == EOPNOTSUPP {
+                // No hard links here (some network or FAT file systems): reserve the name
+                // exclusively, then rename over the reservation, which is still atomic.
+                let reserved = openat(folder, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                if reserved < 0 {
+                    if errno == EEXIST { continue }
+                    throw failure("can't create \(candidate)", errno)
+                }
+                close(reserved)
+                guard renameat(folder, temporary, folder, candidate) == 0 else {
+                    let renameError = errno
+                    unlinkat(folder, candidate, 0)
+                    throw failure("can't move \(candidate) into place", renameError)
+                }
+                return candidate
+            }
+            throw failure("can't create \(candidate)", code)
+        }
+        throw ShareError(
+            .permanent, destination: destination,
+            message: "\(directory) already holds \(file.name) and 9999 numbered copies; choose another folder with --out")
+    }
+
+    private func fill(_ descriptor: Int32, from file: ExportPlan.File) throws(ShareError) {
+        switch file.bytes {
+        case .data(let data):
+            let result: Result<Void, ShareError> = data.withUnsafeBytes { buffer in
+                do throws(ShareError) {
+                    try writeAll(descriptor, buffer, name: file.name)
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try result.get()
+        case .copy(let path):
+            let source = open(path, O_RDONLY | O_CLOEXEC)
+            guard source >= 0 else {
+                throw ShareError(.badInput, destination: destination, message: "\(path) can't be read: \(String(cString: strerror(errno))). Check the path and its permissions.")
+            }
+            defer { close(source) }
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+            defer { chunk.deallocate() }
+            while true {
+                let count = read(source, chunk.baseAddress, chunk.count)
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw ShareError(.badInput, destination: destination, message: "\(path) can't be read: \(String(cString: strerror(errno)))")
+                }
+                try writeAll(descriptor, UnsafeRawBufferPointer(rebasing: chunk[0..<count]), name: file.name)
+            }
+        }
+    }
+
+    private func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, name: String) throws(ShareError) {
+        var offset = 0
+        while offset < buffer.count {
+            let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("can't write \(name)", errno)
+            }
+            offset += count
+        }
+    }
+
+    private func makeDirectory() throws(ShareError) {
+        var path = ""
+        for component in directory.split(separator: "/", omittingEmptySubsequences: false) {
+            path += path.isEmpty && directory.hasPrefix("/") ? "/\(component)" : (path.isEmpty ? String(component) : "/\(component)")
+            if component.isEmpty { continue }
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw failure("can't create the folder \(path)", errno)
+            }
+        }
+        var info = stat()
+        guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw ShareError(.permanent, destination: destination, message: "\(directory) exists but is not a folder; pass another folder with --out")
+        }
+    }
+
+    private func failure(_ what: String, _ code: Int32) -> ShareError {
+        let reason = String(cString: strerror(code))
+        let advice: String
+        switch code {
+        case ENOSPC, EDQUOT: advice = "free some space or pass another folder with --out"
+        case EACCES, EPERM, EROFS: advice = "pass a folder you can write to with --out"
+        default: advice = "check the folder or pass another with --out"
+        }
+        return ShareError(.permanent, destination: destination, message: "\(what) in \(directory): \(reason); \(advice)")
+    }
+
+    /// `card.png`, then `card-1.png`, `card-2.png`, ... `card-9999.png`; the number goes before
+    /// the first dot, so `card.share.json` becomes `card-1.share.json`.
+    static func candidates(for name: String) -> [String] {
+        (0...9999).map { numbered(name, $0) }
+    }
+
+    static func numbered(_ name: String, _ number: Int) -> String {
+        guard number > 0 else { return name }
+        let dot = name.dropFirst().firstIndex(of: ".")
+        let stem = dot.map { String(name[..<$0]) } ?? name
+        let extensions = dot.map { String(name[$0...]) } ?? ""
+        return "\(stem)-\(number)\(extensions)"
+    }
+
+    /// The smallest number under which none of the names exists yet (symlinks count), or 0.
+    static func firstFreeSuffix(for names: [String], in folder: Int32) -> Int {
+        for number in 0...9999 {
+            let taken = names.contains { name in
+                var info = stat()
+                return fstatat(folder, numbered(name, number), &info, AT_SYMLINK_NOFOLLOW) == 0
+            }
+            if !taken { return number }
+        }
+        return 0
+    }
+}

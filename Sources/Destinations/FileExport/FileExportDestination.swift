@@ -1,0 +1,110 @@
+import Foundation
+import ShareCore
+
+/// Writes a share into a folder: each attachment byte-identical under its own name, the text as
+/// a `.txt`, and a JSON manifest. The last link of every default chain, so a share is never lost.
+///
+/// Writes are atomic and never overwrite: each file is written to a temporary name in the same
+/// folder, fsynced, then hard-linked to its final name, which fails rather than replace anything
+/// that exists there (a planted symlink included), so `card.png` becomes `card-1.png`. If any file
+/// fails, the ones already written for this share are removed. Names that would escape the folder
+/// (`../`, `/`, NUL, control characters) are refused with `badInput` before anything is written.
+///
+/// The folder is ``Configuration/directory``, or the `file.directory` request option (the CLI's
+/// `--out`), or `$XDG_DATA_HOME/sharevia/shares`, else `~/.local/share/sharevia/shares`.
+public struct FileExportDestination: ShareDestination {
+    /// Where and how to write.
+    public struct Configuration: Sendable, Hashable {
+        /// The folder to write into; nil means the default under `XDG_DATA_HOME` or `HOME`.
+        public var directory: String?
+        /// Whether to write the text as a `.txt` file next to the attachments.
+        public var writesText: Bool
+        /// Whether to write the JSON manifest.
+        public var writesManifest: Bool
+
+        /// Creates a configuration; by default it writes text and manifest into the default folder.
+        public init(directory: String? = nil, writesText: Bool = true, writesManifest: Bool = true) {
+            self.directory = directory
+            self.writesText = writesText
+            self.writesManifest = writesManifest
+        }
+    }
+
+    /// The request option that overrides the folder, set by the CLI's `--out`.
+    public static let directoryOption = "file.directory"
+
+    public let descriptor = DestinationDescriptor(
+        id: .file, displayName: "File export",
+        summary: "Writes the attachments, the text (.txt) and a JSON manifest into a folder.",
+        capabilities: .all)
+
+    /// The configuration.
+    public var configuration: Configuration
+    /// The environment the default folder is read from.
+    public var environment: ShareEnvironment
+    /// The time written into manifests.
+    public var now: @Sendable () -> Date
+
+    /// Creates the destination.
+    public init(
+        configuration: Configuration = Configuration(),
+        environment: ShareEnvironment,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configuration = configuration
+        self.environment = environment
+        self.now = now
+    }
+
+    public func availability() async -> Availability {
+        guard let directory = defaultDirectory(options: [:]) else {
+            return .unavailable("neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder")
+        }
+        return .available("default folder \(directory)")
+    }
+
+    public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+        try requireSupported(request.content)
+        guard let directory = defaultDirectory(options: request.options) else {
+            throw ShareError(
+                .unavailable, destination: id,
+                message: "neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder")
+        }
+        let fields = try ExportPlan.fields(for: request.content, configuration: configuration, now: now())
+        let text = request.content.plainText
+        let fileCount = fields.count { $0.name.hasSuffix("file") || $0.name == "attachment" }
+        return PreparedShare(
+            destination: id,
+            summary: "file: \(fileCount) file(s) into \(directory)",
+            text: text.isEmpty ? nil : text,
+            attachments: request.content.attachments,
+            fields: [PreparedShare.Field("directory", directory)] + fields)
+    }
+
+    public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+        guard let directory = prepared[field: "directory"] else {
+            throw ShareError(.badInput, destination: id, message: "the prepared share names no folder; prepare it with FileExportDestination")
+        }
+        let plan = try ExportPlan(prepared: prepared)
+        if Task.isCancelled {
+            throw ShareError(.cancelled, destination: id, message: "cancelled before writing to \(directory)")
+        }
+        let manifest = plan.manifest.map { manifest in
+            (name: manifest.name, build: { (names: [String]) in ShareManifest.replacingFiles(in: manifest.json, with: names) })
+        }
+        let written = try AtomicFolderWriter(directory: directory, destination: id).write(plan.files, manifest: manifest)
+        let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        return DeliveryReceipt(
+            destination: id,
+            summary: "wrote \(names.joined(separator: ", ")) to \(directory)",
+            locations: written)
+    }
+
+    private func defaultDirectory(options: [String: String]) -> String? {
+        if let directory = options[Self.directoryOption], !directory.isEmpty { return directory }
+        if let directory = configuration.directory { return directory }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return "\(data)/sharevia/shares" }
+        if let home = environment["HOME"] { return "\(home)/.local/share/sharevia/shares" }
+        return nil
+    }
+}

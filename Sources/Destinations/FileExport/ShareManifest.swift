@@ -1,0 +1,42 @@
+import Foundation
+import ShareCore
+
+/// The JSON manifest written next to an exported share.
+struct ShareManifest: Encodable {
+    var sharevia = "1"
+    var createdAt: String
+    var kind: String
+    var title: String?
+    var text: String
+    var link: String?
+    var hashtags: [String]?
+    /// The names requested for the files; the receipt lists the names actually written.
+    var files: [String]
+
+    init(content: ShareContent, files: [String], createdAt: Date) {
+        self.createdAt = createdAt.ISO8601Format()
+        kind = content.kind.rawValue
+        title = content.title
+        text = content.text
+        link = content.link
+        hashtags = content.hashtags.isEmpty ? nil : content.hashtags
+        self.files = files
+    }
+
+    /// The manifest JSON with `files` replaced by the names really written.
+    static func replacingFiles(in json: String, with names: [String]) -> Data {
+        guard var object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
+            return Data(json.utf8)
+        }
+        object["files"] = names
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data(json.utf8)
+        return data + Data("\n".utf8)
+    }
+
+    func encodedString() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

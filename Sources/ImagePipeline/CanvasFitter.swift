@@ -1,0 +1,155 @@
+import CPNGShim
+
+/// The result of fitting an image to a canvas.
+public struct FittedImage: Sendable, Hashable {
+    /// The finished canvas: opaque RGBA8.
+    public var image: RGBAImage
+    /// Where the scaled image sits on the canvas.
+    public var placement: PixelRect
+    /// The source's edge colours, which the background gradient runs between.
+    public var edgeColors: EdgeColors
+    /// The source's width and height.
+    public var sourceSize: CanvasSize
+}
+
+/// Places an image of any aspect ratio on a fixed canvas (a 1080x1920 story by default): scaled
+/// to fit, centred, over a vertical gradient from the image's top edge colour to its bottom edge
+/// colour.
+///
+/// From a file, a non-interlaced PNG is decoded row by row straight into the downscaler, so the
+/// process holds the canvas and a few rows, never the full-size image: a 6000x4000 photo fits in
+/// a few tens of megabytes. Interlaced PNGs need the whole image (checked against the limits).
+///
+/// ```swift
+/// let fitted = try CanvasFitter().fit(path: "photo.png")
+/// let png = try PNGEncoder().encode(fitted.image)
+/// ```
+public struct CanvasFitter: Sendable {
+    /// The canvas to fill.
+    public var canvas: CanvasSize
+    /// Bounds for decoding the source; the canvas itself counts against the memory limit.
+    public var limits: DecodeLimits
+    /// The share of the source's height each edge band covers.
+    public var edgeBandFraction: Double
+
+    /// Rows decoded per libpng call while streaming.
+    static let batchRows = 16
+
+    /// Creates a fitter.
+    /// - Parameters:
+    ///   - canvas: The canvas size; ``CanvasSize/story`` (1080x1920) if omitted.
+    ///   - limits: Bounds for decoding; ``DecodeLimits/default`` if omitted.
+    ///   - edgeBandFraction: The share of the height each edge band covers (2% by default).
+    public init(
+        canvas: CanvasSize = .story, limits: DecodeLimits = .default,
+        edgeBandFraction: Double = EdgeColors.defaultBandFraction
+    ) {
+        self.canvas = canvas
+        self.limits = limits
+        self.edgeBandFraction = edgeBandFraction
+    }
+
+    /// Fits a PNG file, streaming its rows.
+    /// - Throws: ``ImageError`` as ``PNGDecoder/decode(path:)`` does, and `invalid_argument` for
+    ///   a canvas below 1x1.
+    public func fit(path: String) throws -> FittedImage {
+        try fit(.file(path))
+    }
+
+    /// Fits PNG bytes in memory, streaming their rows.
+    /// - Throws: ``ImageError`` as ``PNGDecoder/decode(data:)`` does.
+    public func fit(data: [UInt8]) throws -> FittedImage {
+        try fit(.memory(data))
+    }
+
+    /// Fits an image already decoded.
+    /// - Throws: ``ImageError/Code/invalidArgument`` for a canvas below 1x1.
+    public func fit(_ image: RGBAImage) throws -> FittedImage {
+        try checkCanvas()
+        var edges = EdgeAccumulator(height: image.height, fraction: edgeBandFraction)
+        return try compose(width: image.width, height: image.height, opaque: image.isOpaque) { resampler in
+            image.pixels.withUnsafeBufferPointer { buffer in
+                for y in 0..<image.height {
+                    let row = buffer.baseAddress! + y * image.width * 4
+                    edges.add(row: row, width: image.width, y: y)
+                    resampler.push(row: row)
+                }
+            }
+            return edges.colors
+        }
+    }
+
+    private func checkCanvas() throws {
+        guard canvas.width > 0, canvas.height > 0, canvas.width <= 32768, canvas.height <= 32768 else {
+            throw ImageError(
+                .invalidArgument, "the canvas \(canvas) is not usable; each side must be between 1 and 32768.")
+        }
+    }
+
+    private var canvasBytes: Int { canvas.width * canvas.height * 4 }
+
+    func fit(_ input: PNGInput) throws -> FittedImage {
+        try checkCanvas()
+        let working: (PNGStructure) -> Int = { structure in
+            let rows = structure.interlaced ? structure.height : Self.batchRows
+            return saturatingSum(self.canvasBytes, saturatingProduct(structure.width, rows, 4))
+        }
+        return try PNGRowReader.with(input, limits: limits, workingBytes: working) { reader in
+            let structure = reader.structure
+            let width = structure.width
+            let height = structure.height
+            var edges = EdgeAccumulator(height: height, fraction: edgeBandFraction)
+            let fitted = try compose(width: width, height: height, opaque: !structure.hasTransparency) {
+                resampler in
+                let batch = structure.interlaced ? height : min(Self.batchRows, height)
+                var rows = [UInt8](repeating: 0, count: width * batch * 4)
+                try rows.withUnsafeMutableBufferPointer { buffer in
+                    let base = buffer.baseAddress!
+                    if structure.interlaced {
+                        try reader.readImage(into: base, stride: width * 4)
+                    }
+                    var y = 0
+                    while y < height {
+                        let count = structure.interlaced ? height : min(batch, height - y)
+                        if !structure.interlaced {
+                            try reader.readRows(into: base, count: count, stride: width * 4)
+                        }
+                        for i in 0..<count {
+                            let row = UnsafePointer(base + i * width * 4)
+                            edges.add(row: row, width: width, y: y + i)
+                            resampler.push(row: row)
+                        }
+                        y += count
+                    }
+                }
+                return edges.colors
+            }
+            try reader.finish()
+            return fitted
+        }
+    }
+
+    /// Allocates the canvas, lets `feed` push every source row into a resampler aimed at the
+    /// placement, then paints the gradient under the result.
+    private func compose(
+        width: Int, height: Int, opaque: Bool, feed: (Resampler) throws -> EdgeColors
+    ) throws -> FittedImage {
+        let placement = canvas.placement(width: width, height: height)
+        var pixels = [UInt8](repeating: 0, count: canvasBytes)
+        let stride = canvas.width * 4
+        let edges = try pixels.withUnsafeMutableBufferPointer { buffer in
+            let origin = buffer.baseAddress! + placement.y * stride + placement.x * 4
+            let resampler = try Resampler(
+                sourceWidth: width, sourceHeight: height, width: placement.width, height: placement.height,
+                destination: origin, stride: stride, opaque: opaque)
+            let edges = try feed(resampler)
+            cpng_gradient_under(
+                buffer.baseAddress, UInt32(canvas.width), UInt32(canvas.height), stride, edges.top.packed,
+                edges.bottom.packed)
+            return edges
+        }
+        return FittedImage(
+            image: RGBAImage(uncheckedWidth: canvas.width, height: canvas.height, pixels: pixels),
+            placement: placement, edgeColors: edges, sourceSize: CanvasSize(width: width, height: height))
+    }
+}

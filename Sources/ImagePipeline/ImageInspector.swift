@@ -1,0 +1,81 @@
+/// Reads what an image declares (format, size, depth, colour type, interlacing) and checks its
+/// structure, without decoding pixels.
+///
+/// PNG: the signature, IHDR (its CRC and every field), then each chunk through IEND, with every
+/// CRC checked when ``verifyChecksums`` is on, and the declared size checked against the
+/// compressed data present. JPEG: the markers up to the frame header (SOF), which gives the size.
+///
+/// ```swift
+/// let info = try ImageInspector().inspect(path: "card.png")
+/// print(info.width, info.height)  // 1080 1920
+/// ```
+public struct ImageInspector: Sendable {
+    /// Whether to check the CRC of every PNG chunk (reads the whole file). IHDR's CRC is always
+    /// checked. Default: true.
+    public var verifyChecksums: Bool
+
+    /// Creates an inspector.
+    /// - Parameter verifyChecksums: Whether to check every PNG chunk's CRC.
+    public init(verifyChecksums: Bool = true) {
+        self.verifyChecksums = verifyChecksums
+    }
+
+    /// Inspects and validates a file.
+    /// - Parameter path: The image file.
+    /// - Returns: What the file declares.
+    /// - Throws: ``ImageError``: `read_failed`, `unsupported_format`, or the first structural
+    ///   problem found.
+    public func inspect(path: String) throws -> ImageInfo {
+        try inspect(source: FileByteSource(path: path))
+    }
+
+    /// Inspects and validates image bytes in memory.
+    /// - Parameter data: The bytes of a PNG or JPEG file.
+    /// - Returns: What the data declares.
+    /// - Throws: ``ImageError``: `unsupported_format`, or the first structural problem found.
+    public func inspect(data: [UInt8]) throws -> ImageInfo {
+        try inspect(source: MemoryByteSource(bytes: data))
+    }
+
+    func inspect(source: some ByteSource) throws -> ImageInfo {
+        let format = try Self.detectFormat(source)
+        if format == .jpeg { return try JPEGHeader.scan(source) }
+        let structure = try PNGScanner.scan(source, verifyChecksums: verifyChecksums)
+        try structure.checkDataSuffices(path: source.path)
+        return structure.info
+    }
+
+    /// Identifies the format by its magic bytes.
+    /// - Throws: ``ImageError/Code/unsupportedFormat`` naming what the bytes look like.
+    static func detectFormat(_ source: some ByteSource) throws -> ImageFormat {
+        let head = try source.read(at: 0, count: 16)
+        if JPEGHeader.looksLikeJPEG(head) { return .jpeg }
+        if PNGScanner.looksLikePNG(head) { return .png }
+        let subject = ImageError.subject(source.path)
+        if head.isEmpty {
+            throw ImageError(.unsupportedFormat, "\(subject) is empty; pass a PNG or JPEG file.", path: source.path)
+        }
+        let named = knownFormat(head).map { " (it looks like \($0))" } ?? ""
+        throw ImageError(
+            .unsupportedFormat,
+            "\(subject) is not a PNG or JPEG image\(named): it starts with \(hexBytes(head.prefix(8)[...])); "
+                + "convert it to PNG first.",
+            path: source.path)
+    }
+
+    private static func knownFormat(_ head: [UInt8]) -> String? {
+        func starts(_ text: String, at offset: Int = 0) -> Bool {
+            let bytes = Array(text.utf8)
+            return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
+        }
+        if starts("GIF8") { return "GIF" }
+        if starts("RIFF") && starts("WEBP", at: 8) { return "WebP" }
+        if starts("ftypheic", at: 4) || starts("ftypheix", at: 4) || starts("ftypmif1", at: 4) { return "HEIF" }
+        if starts("ftypavif", at: 4) { return "AVIF" }
+        if starts("BM") { return "BMP" }
+        if starts("II*\u{0}") || starts("MM\u{0}*") { return "TIFF" }
+        if starts("%PDF") { return "PDF" }
+        if starts("<svg") || starts("<?xml") { return "SVG or XML" }
+        return nil
+    }
+}

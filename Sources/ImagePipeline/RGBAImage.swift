@@ -1,0 +1,97 @@
+import CPNGShim
+
+/// One pixel: red, green, blue and straight (not premultiplied) alpha, 8 bits each.
+public struct RGBAPixel: Sendable, Hashable, CustomStringConvertible {
+    /// Red, 0-255.
+    public var r: UInt8
+    /// Green, 0-255.
+    public var g: UInt8
+    /// Blue, 0-255.
+    public var b: UInt8
+    /// Alpha, 0 (transparent) to 255 (opaque).
+    public var a: UInt8
+
+    /// Creates a pixel.
+    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    /// `rgba(r,g,b,a)`.
+    public var description: String { "rgba(\(r),\(g),\(b),\(a))" }
+}
+
+/// An image held as 8-bit RGBA rows, top to bottom, 4 bytes a pixel, no padding, straight alpha.
+public struct RGBAImage: Sendable, Hashable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A for each pixel, row by row.
+    public private(set) var pixels: [UInt8]
+
+    /// Wraps existing pixels.
+    /// - Parameters:
+    ///   - width: Width in pixels, at least 1.
+    ///   - height: Height in pixels, at least 1.
+    ///   - pixels: Exactly `width * height * 4` bytes.
+    /// - Throws: ``ImageError/Code/invalidArgument`` if the sizes do not match.
+    public init(width: Int, height: Int, pixels: [UInt8]) throws {
+        guard width > 0, height > 0, pixels.count == width * height * 4 else {
+            throw ImageError(
+                .invalidArgument,
+                "an RGBA image of \(width)x\(height) needs \(max(0, width * height * 4)) bytes, not \(pixels.count).")
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// An image filled with one colour.
+    /// - Parameters:
+    ///   - width: Width in pixels, at least 1.
+    ///   - height: Height in pixels, at least 1.
+    ///   - fill: The colour of every pixel.
+    public init(width: Int, height: Int, fill: RGBAPixel) {
+        precondition(width > 0 && height > 0, "an image needs at least one pixel")
+        self.width = width
+        self.height = height
+        var row = [UInt8]()
+        row.reserveCapacity(width * height * 4)
+        for _ in 0..<(width * height) { row.append(contentsOf: [fill.r, fill.g, fill.b, fill.a]) }
+        self.pixels = row
+    }
+
+    /// Takes ownership of a buffer the pipeline filled (no checks: internal use).
+    init(uncheckedWidth width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The pixel at column `x`, row `y` (0-based, from the top left).
+    public func pixel(x: Int, y: Int) -> RGBAPixel {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the image")
+        let i = (y * width + x) * 4
+        return RGBAPixel(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+    }
+
+    /// Sets the pixel at column `x`, row `y`.
+    public mutating func setPixel(x: Int, y: Int, to value: RGBAPixel) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the image")
+        let i = (y * width + x) * 4
+        pixels[i] = value.r
+        pixels[i + 1] = value.g
+        pixels[i + 2] = value.b
+        pixels[i + 3] = value.a
+    }
+
+    /// Whether every pixel's alpha is 255.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            cpng_is_opaque(buffer.baseAddress, UInt32(width), UInt32(height), width * 4) != 0
+        }
+    }
+}

@@ -1,0 +1,11 @@
+/// Something that runs programs: the real ``ProcessRunner``, or a test double that records
+/// invocations, fakes results, or wraps the real runner to inject faults.
+///
+/// Conformers must never block the caller's task on a daemonising grandchild, must honour
+/// ``ProcessInvocation/timeout``, and should stop the child when the calling task is cancelled.
+public protocol CommandRunning: Sendable {
+    /// Runs the invocation and returns what the program did.
+    ///
+    /// - Throws: ``ProcessRunnerError`` when the program can't be started.
+    func run(_ invocation: ProcessInvocation) async throws(ProcessRunnerError) -> ProcessOutput
+}

@@ -1,0 +1,45 @@
+/// One program to run: what, with which arguments and environment, fed what, for how long.
+///
+/// A value rather than a parameter list, so ``CommandRunning`` conformers (the real
+/// ``ProcessRunner`` and test doubles) keep one small requirement as options are added.
+public struct ProcessInvocation: Sendable, Hashable {
+    /// The absolute path of the program.
+    public var executable: String
+    /// The arguments, without the program name.
+    public var arguments: [String]
+    /// The child's environment, or nil to inherit ours.
+    public var environment: [String: String]?
+    /// What the child reads on stdin.
+    public var standardInput: StandardInput
+    /// How long to wait before killing the child's process group.
+    public var timeout: Duration
+    /// How many bytes of stdout and of stderr to keep; the rest is read and dropped.
+    public var maxOutput: Int
+
+    /// Creates an invocation; by default stdin is `/dev/null`, the timeout 10 s, output kept up to 64 MiB.
+    public init(
+        executable: String,
+        arguments: [String] = [],
+        environment: [String: String]? = nil,
+        standardInput: StandardInput = .none,
+        timeout: Duration = .seconds(10),
+        maxOutput: Int = 64 << 20
+    ) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.standardInput = standardInput
+        self.timeout = timeout
+        self.maxOutput = maxOutput
+    }
+
+    /// What a child reads on its standard input.
+    public enum StandardInput: Sendable, Hashable {
+        /// `/dev/null`.
+        case none
+        /// These bytes, through a pipe that is closed after the last one.
+        case bytes([UInt8])
+        /// The file at this path, opened read-only in the child.
+        case file(path: String)
+    }
+}

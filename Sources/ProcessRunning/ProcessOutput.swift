@@ -1,0 +1,50 @@
+/// What a finished (or killed) program did.
+public struct ProcessOutput: Sendable, Hashable {
+    /// The exit code, or nil when a signal ended it.
+    public var exitStatus: Int?
+    /// The signal that ended it, if any.
+    public var signal: Int?
+    /// True when the deadline passed and the runner killed it.
+    public var timedOut: Bool
+    /// True when the calling task was cancelled and the runner killed it (or never started it).
+    public var cancelled: Bool
+    /// Captured standard output.
+    public var standardOutput: [UInt8]
+    /// Captured standard error.
+    public var standardError: [UInt8]
+
+    /// Creates an output; test doubles use this to fake a program's result.
+    public init(
+        exitStatus: Int? = 0,
+        signal: Int? = nil,
+        timedOut: Bool = false,
+        cancelled: Bool = false,
+        standardOutput: [UInt8] = [],
+        standardError: [UInt8] = []
+    ) {
+        self.exitStatus = exitStatus
+        self.signal = signal
+        self.timedOut = timedOut
+        self.cancelled = cancelled
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// True when it exited with status 0 in time.
+    public var succeeded: Bool { exitStatus == 0 && !timedOut && !cancelled }
+
+    /// Standard error as text, trimmed, for error messages.
+    public var errorText: String {
+        String(decoding: standardError, as: UTF8.self).trimmingCharacters(in: " \n\r\t")
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        var slice = Substring(self)
+        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

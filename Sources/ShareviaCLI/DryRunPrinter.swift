@@ -1,0 +1,101 @@
+import Foundation
+import ShareCore
+
+/// Shows what each destination of a chain would receive.
+enum DryRunPrinter {
+    /// 0 when the first destination would deliver, 3 when only a fallback would, 4 when none would.
+    static func exitCode(for previews: [ShareRouter.Preview]) -> Int32 {
+        guard let index = previews.firstIndex(where: { $0.availability.isAvailable && (try? $0.prepared.get()) != nil }) else {
+            return ShareviaExitCode.notDelivered
+        }
+        return index == 0 ? ShareviaExitCode.delivered : ShareviaExitCode.deliveredByFallback
+    }
+
+    static func text(_ previews: [ShareRouter.Preview]) -> String {
+        var lines = ["dry run: nothing is delivered"]
+        for preview in previews {
+            lines.append("")
+            lines.append("== \(preview.destination) (\(preview.availability))")
+            switch preview.prepared {
+            case .failure(let error):
+                lines.append("  would be skipped: \(error.message) [\(error.code.name)]")
+            case .success(let prepared):
+                lines.append("  \(prepared.summary)")
+                for note in prepared.notes { lines.append("  note: \(note)") }
+                for attachment in prepared.attachments {
+                    lines.append("  attachment: \(attachment.fileName) (\(attachment.mimeType)\(sizeText(attachment)))")
+                }
+                for field in prepared.fields {
+                    let value = field.value.contains("\n") ? "\n" + indent(field.value, by: "    ") : " " + field.value
+                    lines.append("  \(field.name):\(value)")
+                }
+                if let text = prepared.text {
+                    lines.append("  text:")
+                    lines.append(indent(text, by: "    | "))
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    struct Output: Encodable {
+        struct Entry: Encodable {
+            var destination: DestinationID
+            var available: Bool
+            var availability: String?
+            var summary: String?
+            var text: String?
+            var attachments: [AttachmentInfo]?
+            var fields: [PreparedShare.Field]?
+            var notes: [String]?
+            var error: String?
+            var errorCode: String?
+        }
+        struct AttachmentInfo: Encodable {
+            var fileName: String
+            var mimeType: String
+            var bytes: Int?
+        }
+        var dryRun = true
+        var exitCode: Int32
+        var destinations: [Entry]
+    }
+
+    static func json(_ previews: [ShareRouter.Preview], exitCode: Int32) throws -> String {
+        let entries = previews.map { preview -> Output.Entry in
+            var entry = Output.Entry(
+                destination: preview.destination, available: preview.availability.isAvailable,
+                availability: preview.availability.reason)
+            switch preview.prepared {
+            case .success(let prepared):
+                entry.summary = prepared.summary
+                entry.text = prepared.text
+                entry.attachments = prepared.attachments.map {
+                    Output.AttachmentInfo(fileName: $0.fileName, mimeType: $0.mimeType, bytes: byteCount($0))
+                }
+                entry.fields = prepared.fields
+                entry.notes = prepared.notes
+            case .failure(let error):
+                entry.error = error.message
+                entry.errorCode = error.code.name
+            }
+            return entry
+        }
+        return try JSONText.encode(Output(exitCode: exitCode, destinations: entries))
+    }
+
+    private static func byteCount(_ attachment: Attachment) -> Int? {
+        switch attachment.source {
+        case .bytes(let data): return data.count
+        case .file(let path): return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        }
+    }
+
+    private static func sizeText(_ attachment: Attachment) -> String {
+        byteCount(attachment).map { ", \($0) bytes" } ?? ""
+    }
+
+    private static func indent(_ text: String, by prefix: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+    }
+}

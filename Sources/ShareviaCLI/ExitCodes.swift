@@ -1,0 +1,46 @@
+import ArgumentParser
+import ShareCore
+
+/// The exit codes of `sharevia`, documented in `--help` and the README.
+public enum ShareviaExitCode {
+    /// The first destination delivered (or, with `--dry-run`, would deliver).
+    public static let delivered: Int32 = 0
+    /// Something unexpected went wrong inside sharevia.
+    public static let internalError: Int32 = 1
+    /// Only a fallback delivered: the share is safe, but not where it was asked to go.
+    public static let deliveredByFallback: Int32 = 3
+    /// No destination delivered.
+    public static let notDelivered: Int32 = 4
+    /// The command line was wrong: unknown option or destination, missing or unreadable file.
+    public static let usage: Int32 = 64
+
+    /// The exit code for a share's outcome.
+    public static func code(for outcome: ShareReport.Outcome) -> Int32 {
+        switch outcome {
+        case .delivered: return delivered
+        case .deliveredByFallback: return deliveredByFallback
+        case .notDelivered: return notDelivered
+        }
+    }
+
+    /// The text `--help` shows.
+    static let helpText = """
+        EXIT CODES
+          0   delivered by the first destination (with --dry-run: it would be)
+          3   delivered, but only by a fallback (the report says why the first failed)
+          4   not delivered by any destination in the chain
+          64  usage error: unknown option or destination, missing or unreadable file
+          1   internal error
+        """
+}
+
+/// An error already printed to stderr; exits with its code.
+struct CommandFailure: Error {
+    var exitCode: Int32
+}
+
+/// Prints `error: message` to stderr and returns the failure to throw for a usage error.
+func usageFailure(_ message: String) -> CommandFailure {
+    StandardStreams.printError("error: \(message)")
+    return CommandFailure(exitCode: ShareviaExitCode.usage)
+}

@@ -1,0 +1,30 @@
+import Foundation
+import ShareCore
+
+/// The `--json` form of a share report.
+enum ReportPrinter {
+    struct Output: Encodable {
+        var outcome: String
+        var exitCode: Int32
+        var deliveredBy: String?
+        var chain: [DestinationID]
+        var receipt: DeliveryReceipt?
+        var attempts: [ShareReport.Attempt]
+    }
+
+    static func json(_ report: ShareReport, exitCode: Int32) throws -> String {
+        let output = Output(
+            outcome: report.outcome.rawValue, exitCode: exitCode, deliveredBy: report.deliveredBy?.rawValue,
+            chain: report.chain, receipt: report.receipt, attempts: report.attempts)
+        return try JSONText.encode(output)
+    }
+}
+
+/// JSON encoding with stable key order.
+enum JSONText {
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,49 @@
+/// A post fitted to a network's rules, and what fitting changed.
+public struct FittedPost: Sendable, Hashable {
+    /// The rules' name, such as `x`.
+    public var network: String
+    /// The whole post exactly as it would be posted: body, link and hashtags.
+    public var text: String
+    /// The body as kept (trimmed bodies end in `…`).
+    public var body: String
+    /// The link, untouched.
+    public var link: String?
+    /// The hashtags kept, without `#`.
+    public var hashtags: [String]
+    /// The hashtags dropped, without `#`, in their original order.
+    public var droppedHashtags: [String]
+    /// How many characters (grapheme clusters) were cut from the body.
+    public var trimmedCharacters: Int
+    /// The final count, limit and size.
+    public var measurement: TextMeasurement
+
+    /// True when the post fits (it may not, when the link alone is too long).
+    public var fits: Bool { measurement.fits }
+
+    /// What fitting changed, one note each: `trimmed 41 characters`, `dropped #fitness`.
+    public var notes: [String] {
+        var notes: [String] = []
+        if trimmedCharacters > 0 {
+            notes.append("trimmed \(trimmedCharacters) character\(trimmedCharacters == 1 ? "" : "s")")
+        }
+        if !droppedHashtags.isEmpty {
+            notes.append("dropped " + droppedHashtags.map { "#" + $0 }.joined(separator: " "))
+        }
+        if !fits {
+            if measurement.count > measurement.limit {
+                notes.append("does not fit: \(measurement.count - measurement.limit) over the limit")
+            }
+            if let maximum = measurement.maximumUTF8Bytes, measurement.utf8Bytes > maximum {
+                notes.append("does not fit: \(measurement.utf8Bytes) bytes, limit \(maximum)")
+            }
+        }
+        return notes
+    }
+
+    /// One line: `x: 280/280 (trimmed 41 characters, dropped #fitness)`.
+    public var summary: String {
+        let notes = self.notes
+        let head = "\(network): \(measurement.count)/\(measurement.limit)"
+        return notes.isEmpty ? head : "\(head) (\(notes.joined(separator: ", ")))"
+    }
+}

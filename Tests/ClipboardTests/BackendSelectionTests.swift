@@ -1,0 +1,146 @@
+import Clipboard
+import ProcessRunning
+import ShareCore
+import ShareCoreTesting
+import Testing
+
+/// Which tool is picked from the environment and what is installed, and what availability
+/// says when something is missing. Uses stand-in executables on a private PATH; spawns nothing.
+struct BackendSelectionTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        var variables: [String: String]
+        var tools: [String]
+        var preference: ClipboardDestination.BackendPreference = .automatic
+        var backend: String
+        /// The availability reason when it is decided before any socket is probed.
+        var reason: String?
+        var testDescription: String { label }
+    }
+
+    static let noServer = FreeDisplay.name()
+
+    static let cases: [Case] = [
+        Case(label: "X11 with xclip and xsel picks xclip", variables: ["DISPLAY": noServer], tools: ["xclip", "xsel"],
+             backend: "xclip"),
+        Case(label: "X11 without xclip falls back to xsel", variables: ["DISPLAY": noServer], tools: ["xsel"],
+             backend: "xsel"),
+        Case(label: "X11 with no tool names xclip", variables: ["DISPLAY": noServer], tools: [],
+             backend: "xclip", reason: "xclip not found (apt-get install xclip)"),
+        Case(label: "no display at all", variables: [:], tools: ["xclip", "xsel"],
+             backend: "xclip", reason: "DISPLAY is not set"),
+        Case(label: "an empty DISPLAY counts as unset", variables: ["DISPLAY": ""], tools: ["xclip"],
+             backend: "xclip", reason: "DISPLAY is not set"),
+        Case(label: "a malformed DISPLAY", variables: ["DISPLAY": "nonsense"], tools: ["xclip"],
+             backend: "xclip", reason: "DISPLAY=nonsense is not an X display name (expected something like :0)"),
+        Case(label: "Wayland with wl-copy wins over X11",
+             variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"],
+             tools: ["wl-copy", "wl-paste", "xclip"], backend: "wl-copy"),
+        Case(label: "Wayland without wl-copy uses xclip on XWayland",
+             variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"],
+             tools: ["xclip"], backend: "xclip"),
+        Case(label: "Wayland only, without wl-copy",
+             variables: ["WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"], tools: ["xclip"],
+             backend: "wl-copy", reason: "wl-copy not found (apt-get install wl-clipboard)"),
+        Case(label: "Wayland without a runtime dir",
+             variables: ["WAYLAND_DISPLAY": "wayland-test"], tools: ["wl-copy", "wl-paste"],
+             backend: "wl-copy", reason: "XDG_RUNTIME_DIR is not set, so the Wayland socket wayland-test can't be found"),
+        Case(label: "xsel asked for but missing", variables: ["DISPLAY": noServer], tools: ["xclip"], preference: .xsel,
+             backend: "xsel", reason: "xsel not found (apt-get install xsel)"),
+        Case(label: "wl-copy asked for without Wayland", variables: ["DISPLAY": noServer], tools: ["wl-copy", "wl-paste"],
+             preference: .wlCopy, backend: "wl-copy", reason: "WAYLAND_DISPLAY is not set"),
+        Case(label: "xclip asked for on Wayland", variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test"],
+             tools: ["xclip", "wl-copy", "wl-paste"], preference: .xclip, backend: "xclip"),
+    ]
+
+    @Test(arguments: cases)
+    func picksTheBackendAndNamesWhatIsMissing(_ testCase: Case) async throws {
+        let bin = try TemporaryFolder("bin")
+        defer { bin.remove() }
+        try bin.fakeExecutables(testCase.tools)
+        var variables = testCase.variables
+        variables["PATH"] = bin.path
+        let destination = ClipboardDestination(
+            configuration: .init(backend: testCase.preference), environment: ShareEnvironment(variables),
+            runner: ScriptedRunner { _, _ in .success(ProcessOutput()) })
+
+        let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hi")))
+        #expect(prepared[field: "backend"] == testCase.backend)
+
+        let availability = await destination.availability()
+        if let reason = testCase.reason {
+            #expect(availability == .unavailable(reason))
+        } else {
+            // Everything is installed; only the (absent) display server is missing.
+            #expect(!availability.isAvailable)
+            #expect(availability.reason?.hasPrefix("no ") == true, "\(availability)")
+        }
+    }
+
+    @Test func noXServerIsNamedWithTheDisplay() async throws {
+        let bin = try TemporaryFolder("bin")
+        defer { bin.remove() }
+        try bin.fakeExecutables(["xclip"])
+        let display = FreeDisplay.name(from: 7000)
+        let destination = ClipboardDestination(environment: ShareEnvironment(["DISPLAY": display, "PATH": bin.path]))
+        #expect(await destination.availability() == .unavailable("no X server answers on \(display)"))
+    }
+
+    @Test func aLiveWaylandSocketMakesWlCopyAvailable() async throws {
+        let folder = try TemporaryFolder("wayland")
+        defer { folder.remove() }
+        try folder.fakeExecutables(["wl-copy", "wl-paste"])
+        let environment = ShareEnvironment(["WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": folder.path, "PATH": folder.path])
+        let destination = ClipboardDestination(environment: environment)
+        #expect(await destination.availability() == .unavailable("no Wayland compositor answers on wayland-test"))
+
+        let compositor = try UnixListener(path: "\(folder.path)/wayland-test", listening: true)
+        defer { compositor.close() }
+        #expect(await destination.availability() == .available("wl-copy on wayland-test"))
+    }
+
+    @Test func anAbsoluteWaylandDisplayIsUsedAsTheSocketPath() async throws {
+        let folder = try TemporaryFolder("wayland")
+        defer { folder.remove() }
+        try folder.fakeExecutables(["wl-copy", "wl-paste"])
+        let compositor = try UnixListener(path: "\(folder.path)/compositor", listening: true)
+        defer { compositor.close() }
+        let environment = ShareEnvironment(["WAYLAND_DISPLAY": "\(folder.path)/compositor", "PATH": folder.path])
+        #expect(await ClipboardDestination(environment: environment).availability().isAvailable)
+    }
+}
+
+/// The X server probe: one `connect`, no X protocol.
+struct X11DisplayTests {
+    @Test(arguments: [(":0", "", 0), (":12.0", "", 12), ("unix:3", "unix", 3), ("localhost:10.0", "localhost", 10)])
+    func parsesDisplayNames(name: String, host: String, number: Int) throws {
+        let display = try #require(X11Display(name))
+        #expect(display.host == host)
+        #expect(display.number == number)
+    }
+
+    @Test(arguments: ["", "0", ":", ":x", "host:-1"])
+    func rejectsWhatIsNotADisplay(name: String) {
+        #expect(X11Display(name) == nil)
+    }
+
+    @Test func aStaleSocketFileCountsAsNoServer() throws {
+        let folder = try TemporaryFolder("x11")
+        defer { folder.remove() }
+        let display = try #require(X11Display(":4242"))
+        #expect(display.serverAnswers(socketDirectory: folder.path) == false)
+
+        // A crashed server leaves its socket file behind: nobody accepts on it.
+        let stale = try UnixListener(path: display.socketPath(in: folder.path), listening: false)
+        #expect(display.serverAnswers(socketDirectory: folder.path) == false)
+        stale.close()
+
+        let live = try UnixListener(path: display.socketPath(in: folder.path), listening: true)
+        defer { live.close() }
+        #expect(display.serverAnswers(socketDirectory: folder.path) == true)
+    }
+
+    @Test func aRemoteDisplayIsNotProbed() throws {
+        #expect(try #require(X11Display("example.org:0")).serverAnswers() == nil)
+    }
+}

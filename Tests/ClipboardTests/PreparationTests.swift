@@ -1,0 +1,137 @@
+import Foundation
+import Clipboard
+import ProcessRunning
+import ShareCore
+import ShareCoreTesting
+import Testing
+
+/// What `prepare` plans: which bytes go to which selection, the request options, refusals.
+/// Every test also checks that nothing was spawned.
+struct PreparationTests {
+    let bin: TemporaryFolder
+    let runner = ScriptedRunner { _, _ in .success(ProcessOutput()) }
+
+    init() throws { bin = try TemporaryFolder("bin") }
+
+    func destination(tools: [String] = ["xclip"], configuration: ClipboardDestination.Configuration = .init()) throws -> ClipboardDestination {
+        ClipboardDestination(configuration: configuration, environment: try Fixtures.environment(bin: bin, tools: tools), runner: runner)
+    }
+
+    @Test func imageGoesToClipboardAndTextToPrimary() throws {
+        defer { bin.remove() }
+        let content = ShareContent(title: "Streak", text: "7 days", link: "https://e.x/s", attachments: [Fixtures.image()])
+        let prepared = try destination().prepare(ShareRequest(content: content))
+        #expect(prepared.fields.map(\.name) == ["backend", "selection", "verify", "CLIPBOARD", "PRIMARY"])
+        #expect(prepared[field: "CLIPBOARD"] == "image/png attachment")
+        #expect(prepared[field: "PRIMARY"] == "UTF8_STRING text")
+        #expect(prepared[field: "verify"] == "true")
+        #expect(prepared.text == "Streak\n7 days\nhttps://e.x/s")
+        #expect(prepared.attachments.map(\.fileName) == ["card.png"])
+        #expect(prepared.summary.contains("card.png (image/png) to CLIPBOARD"))
+        #expect(prepared.summary.contains("to PRIMARY"))
+        #expect(runner.invocations.isEmpty)
+    }
+
+    @Test func thePrimaryOptionSwapsTheSelections() throws {
+        defer { bin.remove() }
+        let content = ShareContent(text: "hello", attachments: [Fixtures.image()])
+        let request = ShareRequest(content: content, options: [ClipboardRequestOptions.selection: "primary"])
+        let prepared = try destination().prepare(request)
+        #expect(prepared[field: "selection"] == "primary")
+        #expect(prepared[field: "PRIMARY"] == "image/png attachment")
+        #expect(prepared[field: "CLIPBOARD"] == "UTF8_STRING text")
+    }
+
+    @Test func textAloneGoesToTheChosenSelectionOnly() throws {
+        defer { bin.remove() }
+        let request = ShareRequest(content: ShareContent(text: "only text"), options: ["clipboard.selection": "primary"])
+        let prepared = try destination().prepare(request)
+        #expect(prepared[field: "PRIMARY"] == "UTF8_STRING text")
+        #expect(prepared[field: "CLIPBOARD"] == nil)
+        #expect(prepared.attachments.isEmpty)
+    }
+
+    @Test func anImageAloneLeavesTheOtherSelectionAlone() throws {
+        defer { bin.remove() }
+        let prepared = try destination().prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image()])))
+        #expect(prepared[field: "CLIPBOARD"] == "image/png attachment")
+        #expect(prepared[field: "PRIMARY"] == nil)
+        #expect(prepared.text == nil)
+    }
+
+    @Test(arguments: [("false", "false"), ("no", "false"), ("0", "false"), ("true", "true"), ("YES", "true")])
+    func theVerifyOptionIsRecorded(value: String, recorded: String) throws {
+        defer { bin.remove() }
+        let request = ShareRequest(content: ShareContent(text: "x"), options: [ClipboardRequestOptions.verify: value])
+        #expect(try destination().prepare(request)[field: "verify"] == recorded)
+    }
+
+    @Test func theConfigurationIsTheDefaultForOptions() throws {
+        defer { bin.remove() }
+        let configured = try destination(configuration: .init(selection: .primary, verify: false))
+        let prepared = try configured.prepare(ShareRequest(content: ShareContent(text: "x")))
+        #expect(prepared[field: "selection"] == "primary")
+        #expect(prepared[field: "verify"] == "false")
+    }
+
+    @Test(arguments: [(ClipboardRequestOptions.selection, "secondary"), (ClipboardRequestOptions.verify, "maybe")])
+    func aBadOptionValueIsBadInput(key: String, value: String) throws {
+        defer { bin.remove() }
+        let request = ShareRequest(content: ShareContent(text: "x"), options: [key: value])
+        let error = try #require(throws: ShareError.self) { try destination().prepare(request) }
+        #expect(error.code == .badInput)
+        #expect(error.message.contains(key))
+        #expect(error.message.contains(value))
+    }
+
+    @Test func xselCopiesTheTextAndNotesTheMissingImage() throws {
+        defer { bin.remove() }
+        let content = ShareContent(text: "hello", attachments: [Fixtures.image()])
+        let prepared = try destination(tools: ["xsel"]).prepare(ShareRequest(content: content))
+        #expect(prepared[field: "backend"] == "xsel")
+        #expect(prepared[field: "CLIPBOARD"] == "UTF8_STRING text")
+        #expect(prepared[field: "PRIMARY"] == nil)
+        #expect(prepared.attachments.isEmpty)
+        #expect(prepared.notes == ["left out card.png: xsel can only copy text (apt-get install xclip to copy images)"])
+    }
+
+    @Test func xselRefusesAnImageAlone() throws {
+        defer { bin.remove() }
+        let request = ShareRequest(content: ShareContent(attachments: [Fixtures.image()]))
+        let error = try #require(throws: ShareError.self) { try destination(tools: ["xsel"]).prepare(request) }
+        #expect(error.code == .contentRejected)
+        #expect(error.message.contains("apt-get install xclip"))
+    }
+
+    @Test func refusesWhatAClipboardCantHold() throws {
+        defer { bin.remove() }
+        let pdf = Attachment.bytes(.init("%PDF-1.7".utf8), mimeType: "application/pdf", fileName: "a.pdf")
+        let gif = Attachment.bytes(.init("GIF89a".utf8), mimeType: "image/gif", fileName: "a.gif")
+        let contents = [
+            ShareContent(),
+            ShareContent(attachments: [pdf]),
+            ShareContent(attachments: [Fixtures.image(), Fixtures.image(name: "b.png")]),
+            ShareContent(attachments: [gif]),
+        ]
+        for content in contents {
+            let error = try #require(throws: ShareError.self) { try destination().prepare(ShareRequest(content: content)) }
+            #expect(error.code == .contentRejected, "\(error)")
+        }
+        #expect(runner.invocations.isEmpty)
+    }
+
+    @Test func preparingTwiceGivesTheSameShare() throws {
+        defer { bin.remove() }
+        let request = ShareRequest(content: SampleContent.full, options: ["clipboard.selection": "primary"])
+        let destination = try destination()
+        #expect(try destination.prepare(request) == destination.prepare(request))
+    }
+
+    @Test func theDescriptorIsTheClipboard() throws {
+        defer { bin.remove() }
+        let descriptor = try destination().descriptor
+        #expect(descriptor.id == "clipboard")
+        #expect(descriptor.capabilities == [.text, .link, .hashtags, .image])
+        #expect(descriptor.imageConstraints?.mimeTypes == ["image/png", "image/jpeg"])
+    }
+}

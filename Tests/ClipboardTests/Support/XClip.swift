@@ -1,0 +1,36 @@
+import Foundation
+import ProcessRunning
+import Clipboard
+
+/// Reads selections back with the real xclip, independently of the destination under test.
+enum XClip {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `xclip -selection S -t TYPE -o` on `display`.
+    static func read(_ selection: ClipboardSelection, type: String, display: String) async throws -> [UInt8] {
+        try await run(["-selection", selection.rawValue, "-t", type, "-o"], display: display).standardOutput
+    }
+
+    /// `xclip -selection S -t TARGETS -o` on `display`, one type per element.
+    static func targets(_ selection: ClipboardSelection, display: String) async throws -> [String] {
+        let output = try await run(["-selection", selection.rawValue, "-t", "TARGETS", "-o"], display: display)
+        return String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Puts text on a selection with xclip (to clear or overwrite what a test put there).
+    static func write(_ text: String, to selection: ClipboardSelection, display: String) async throws {
+        _ = try await run(["-selection", selection.rawValue, "-t", "UTF8_STRING", "-i"], display: display, input: Array(text.utf8))
+    }
+
+    private static func run(_ arguments: [String], display: String, input: [UInt8]? = nil) async throws -> ProcessOutput {
+        let xclip = try RequiredTools.path("xclip")
+        let output = try await ProcessRunner().run(
+            xclip, arguments: arguments, environment: ["DISPLAY": display], input: input, timeout: .seconds(10))
+        guard output.succeeded else {
+            throw Failure(description: "xclip \(arguments.joined(separator: " ")) failed: \(output.errorText)")
+        }
+        return output
+    }
+}

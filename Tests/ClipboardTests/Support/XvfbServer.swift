@@ -1,0 +1,78 @@
+import Foundation
+import ProcessRunning
+import Synchronization
+import Clipboard
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private Xvfb server on a free display, for tests.
+///
+/// Started with `Xvfb :N -nolisten tcp`; ready once its socket accepts a connection. Stop it
+/// with ``stop()``; killing it also ends every xclip child that owns a selection on it.
+final class XvfbServer: Sendable {
+    /// The display name, such as `:57`.
+    let display: String
+    /// The server process, for fault injection (`SIGSTOP`, `SIGKILL`).
+    let process: BackgroundProcess
+    private let logPath: String
+
+    private init(display: String, process: BackgroundProcess, logPath: String) {
+        self.display = display
+        self.process = process
+        self.logPath = logPath
+    }
+
+    /// Display numbers handed out in this test process, so parallel suites never race for one.
+    private static let nextNumber = Mutex<Int>(100 + Int(getpid() % 400) * 2)
+
+    struct StartFailure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts a server on the first free display number and waits until it answers.
+    static func start() async throws -> XvfbServer {
+        let xvfb = try RequiredTools.path("Xvfb")
+        var lastError = "no display number tried"
+        for _ in 0..<20 {
+            let number = nextNumber.withLock { value in
+                defer { value = value >= 30000 ? 100 : value + 1 }
+                return value
+            }
+            guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock"),
+                  !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+            else { continue }
+            let log = NSTemporaryDirectory() + "sharevia-xvfb-\(number)-\(getpid()).log"
+            let process = try BackgroundProcess.start(
+                xvfb, arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"], logPath: log)
+            let server = XvfbServer(display: ":\(number)", process: process, logPath: log)
+            if await server.waitUntilReady(timeout: .seconds(15)) { return server }
+            lastError = "Xvfb :\(number) did not start: \(server.log.suffix(400))"
+            await server.stop()
+        }
+        throw StartFailure(description: lastError)
+    }
+
+    /// True once the display's socket accepts connections; false if Xvfb exits or time runs out.
+    private func waitUntilReady(timeout: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        let display = X11Display(self.display)!
+        while clock.now < deadline {
+            if display.serverAnswers() == true { return true }
+            if !process.isRunning { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// What the server printed, for failure messages.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Stops the server and removes its log.
+    func stop() async {
+        await process.stop()
+        try? FileManager.default.removeItem(atPath: logPath)
+    }
+}

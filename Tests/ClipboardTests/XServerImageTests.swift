@@ -1,0 +1,107 @@
+import Foundation
+import Clipboard
+import ProcessRunning
+import ShareCore
+import ShareCoreTesting
+import Testing
+
+extension XServerTests {
+    /// Images round-trip through a real X server byte for byte, under their own type.
+    @Suite struct ImageRoundTrip {
+        @Test func aPNGFileRoundTripsByteExact() async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            let png = PNGFixture.make(width: 600, height: 400, seed: 3)  // about 720 KB: an INCR transfer
+            let path = try tmp.write(png, named: "card.png")
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+
+            let clock = ContinuousClock()
+            let started = clock.now
+            let receipt = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(attachments: [try .file(path)]))))
+            #expect(clock.now - started < .seconds(5), "deliver must return while xclip's child still owns the selection")
+
+            #expect(receipt.locations == ["CLIPBOARD (image/png)"])
+            #expect(try await XClip.targets(.clipboard, display: display).contains("image/png"))
+            #expect(try await XClip.read(.clipboard, type: "image/png", display: display) == Array(png))
+            #expect(tmp.contents() == ["card.png"], "a file-backed image is passed as it is, with no copy")
+        }
+
+        @Test func anInMemoryPNGRoundTripsByteExact() async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            let png = PNGFixture.make(width: 90, height: 160, seed: 11)
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            _ = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)]))))
+            #expect(try await XClip.read(.clipboard, type: "image/png", display: display) == Array(png))
+            #expect(tmp.contents().isEmpty)
+        }
+
+        @Test func aJPEGIsOfferedAsImageJPEG() async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + PNGFixture.make(width: 40, height: 30, seed: 5) + Data([0xFF, 0xD9])
+            let path = try tmp.write(jpeg, named: "card.jpg")
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let attachment = try Attachment.file(path)
+            #expect(attachment.mimeType == "image/jpeg")
+            _ = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(attachments: [attachment]))))
+            #expect(try await XClip.targets(.clipboard, display: display).contains("image/jpeg"))
+            #expect(try await XClip.read(.clipboard, type: "image/jpeg", display: display) == Array(jpeg))
+        }
+
+        @Test(arguments: ClipboardSelection.allCases)
+        func imageAndTextGoToBothSelections(selection: ClipboardSelection) async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            let png = PNGFixture.make(width: 120, height: 80, seed: 9)
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let content = ShareContent(text: Fixtures.tricky, attachments: [Fixtures.image(png)])
+            let request = ShareRequest(content: content, options: ["clipboard.selection": selection.rawValue])
+            let receipt = try await destination.deliver(destination.prepare(request))
+
+            #expect(receipt.locations == ["\(selection.atomName) (image/png)", "\(selection.other.atomName) (UTF8_STRING)"])
+            #expect(try await XClip.read(selection, type: "image/png", display: display) == Array(png))
+            #expect(try await XClip.read(selection.other, type: "UTF8_STRING", display: display) == Array(Fixtures.tricky.utf8))
+        }
+
+        @Test func noVerifyStillCopies() async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            let png = PNGFixture.make(width: 30, height: 30, seed: 2)
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let request = ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)]), options: ["clipboard.verify": "false"])
+            let receipt = try await destination.deliver(destination.prepare(request))
+            #expect(!receipt.summary.contains("verified"))
+            #expect(try await XClip.read(.clipboard, type: "image/png", display: display) == Array(png))
+        }
+
+        @Test func verificationCatchesAnotherProgramTakingTheSelection() async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            // Right after our copy, another program takes CLIPBOARD with text.
+            let intruder = HookedRunner { invocation, _ in
+                if invocation.arguments.contains("-i") { try? await XClip.write("intruder", to: .clipboard, display: display) }
+            }
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path), runner: intruder)
+            let prepared = try destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image()])))
+            let error = await #expect(throws: ShareError.self) { try await destination.deliver(prepared) }
+            #expect(error?.code == .transient)
+            #expect(error?.message.contains("not image/png") == true, "\(String(describing: error))")
+        }
+
+        @Test func theClipboardPassesTheConformanceCheck() async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let failures = await DestinationConformance(destination, deliverSample: true).run()
+            #expect(failures.isEmpty, "\(failures)")
+        }
+    }
+}

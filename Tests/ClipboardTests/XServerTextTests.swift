@@ -1,0 +1,67 @@
+import Foundation
+import Clipboard
+import ShareCore
+import Testing
+
+extension XServerTests {
+    /// Text round-trips through a real X server byte for byte.
+    @Suite struct TextRoundTrip {
+        static let texts = [
+            Fixtures.tricky,
+            "plain ASCII",
+            "CRLF\r\nline endings\r\n",
+            "no trailing newline, CJK at the end 終",
+            String(repeating: "long line with emoji 🎉 and 漢字 ", count: 4000),
+        ]
+
+        @Test(arguments: texts)
+        func textRoundTripsByteExact(text: String) async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            #expect(await destination.availability() == .available("xclip on \(display)"))
+
+            let receipt = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(text: text))))
+
+            #expect(receipt.summary.contains("verified"))
+            #expect(try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array(text.utf8))
+            #expect(try await XClip.targets(.clipboard, display: display).contains("UTF8_STRING"))
+            #expect(tmp.contents().isEmpty, "the private copy of the text must be removed")
+        }
+
+        @Test func titleLinkAndHashtagsArriveOnTheirOwnLines() async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let content = ShareContent(title: "7-day streak", text: "七日連続 🔥", link: "https://e.x/s", hashtags: ["streak", "fit"])
+            _ = try await destination.deliver(destination.prepare(ShareRequest(content: content)))
+            let pasted = try await XClip.read(.clipboard, type: "UTF8_STRING", display: display)
+            #expect(String(decoding: pasted, as: UTF8.self) == "7-day streak\n七日連続 🔥\nhttps://e.x/s\n#streak #fit")
+        }
+
+        @Test func thePrimaryOptionLeavesTheClipboardAlone() async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            try await XClip.write("sentinel", to: .clipboard, display: display)
+            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let request = ShareRequest(content: ShareContent(text: "to primary ✓"), options: ["clipboard.selection": "primary"])
+            _ = try await destination.deliver(destination.prepare(request))
+            #expect(try await XClip.read(.primary, type: "UTF8_STRING", display: display) == Array("to primary ✓".utf8))
+            #expect(try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array("sentinel".utf8))
+        }
+
+        @Test func xselCopiesTextWhenAskedFor() async throws {
+            let display = try TestDisplay.require()
+            let tmp = try TemporaryFolder("tmp")
+            defer { tmp.remove() }
+            let destination = ClipboardDestination(
+                configuration: .init(backend: .xsel), environment: Environments.x11(display: display, tmp: tmp.path))
+            let receipt = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(text: Fixtures.tricky))))
+            #expect(receipt.summary.contains("with xsel"))
+            #expect(try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array(Fixtures.tricky.utf8))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ShareCore
+import ShareCoreTesting
+import Testing
+
+/// The conformance check must pass the well-behaved doubles and catch broken destinations.
+@Suite struct DoublesConformanceTests {
+    @Test func inMemoryDestinationConforms() async {
+        let failures = await DestinationConformance(InMemoryDestination(id: "memory"), deliverSample: true).run()
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
+    @Test func catchesALeakedSecret() async {
+        struct Leaky: ShareDestination {
+            let token = "tok-123456"
+            var descriptor: DestinationDescriptor {
+                DestinationDescriptor(id: "leaky", displayName: "Leaky", capabilities: [.text])
+            }
+            func availability() async -> Availability { .available() }
+            func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+                try requireSupported(request.content)
+                return PreparedShare(destination: "leaky", summary: "posting with token \(token)", text: request.content.text)
+            }
+            func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+                DeliveryReceipt(destination: "leaky", summary: "ok")
+            }
+        }
+        let failures = await DestinationConformance(Leaky(), secrets: ["tok-123456"]).run()
+        #expect(failures.contains { $0.check == "secrets" })
+    }
+
+    @Test func secretWrapperNeverPrints() {
+        let secret = Secret("hunter2")
+        #expect("\(secret)" == "<redacted>")
+        #expect(String(reflecting: secret) == "<redacted>")
+        var dumped = ""
+        dump(secret, to: &dumped)
+        #expect(!dumped.contains("hunter2"))
+        #expect(secret.revealed() == "hunter2")
+    }
+
+    @Test func catchesADeliveryThatIgnoresCancellation() async {
+        struct Careless: ShareDestination {
+            var descriptor: DestinationDescriptor {
+                DestinationDescriptor(id: "careless", displayName: "Careless", capabilities: [.text])
+            }
+            func availability() async -> Availability { .available() }
+            func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+                try requireSupported(request.content)
+                return PreparedShare(destination: "careless", summary: "x", text: request.content.text)
+            }
+            func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+                DeliveryReceipt(destination: "careless", summary: "delivered anyway")
+            }
+        }
+        let failures = await DestinationConformance(Careless(), deliverSample: true).run()
+        #expect(failures.map(\.check) == ["cancellation"])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import ProcessRunning
+
+/// Runs the built `sharevia` binary, as a person at a terminal would.
+///
+/// The binary is `$SHAREVIA_BIN` when set, else the `sharevia` next to this test executable
+/// (both live in the build folder, whichever `--scratch-path` was used).
+enum ShareviaProcess {
+    struct Run {
+        var status: Int?
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: [UInt8]
+    }
+
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["SHAREVIA_BIN"], !path.isEmpty { return path }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        // The test executable sits inside sharevia-mainPackageTests.xctest on some layouts.
+        while folder.path != "/" && !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("sharevia").path) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("sharevia").path
+    }
+
+    /// Runs `sharevia` with these arguments, an environment (PATH and HOME kept unless given),
+    /// optional stdin bytes, in `directory`.
+    static func run(
+        _ arguments: [String],
+        environment extra: [String: String] = [:],
+        removing: Set<String> = [],
+        input: [UInt8]? = nil,
+        timeout: Duration = .seconds(60)
+    ) async throws -> Run {
+        var environment = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key) }
+        for key in removing { environment[key] = nil }
+        for (key, value) in extra { environment[key] = value }
+        let output = try await ProcessRunner().run(
+            binary, arguments: arguments, environment: environment, input: input, timeout: timeout)
+        return Run(
+            status: output.exitStatus,
+            stdout: String(decoding: output.standardOutput, as: UTF8.self),
+            stderr: String(decoding: output.standardError, as: UTF8.self),
+            stdoutBytes: output.standardOutput)
+    }
+}
+
+/// A fresh folder removed after the test.
+final class CLITemporaryFolder {
+    let path: String
+
+    init() {
+        var bytes = Array((NSTemporaryDirectory() + "sharevia-cli-XXXXXX").utf8CString)
+        path = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func names(_ subfolder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "\(path)/\(subfolder)")) ?? []).sorted()
+    }
+}
+
+/// The package's root folder, found from this file's path.
+enum PackageRoot {
+    static var path: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    /// `examples/card.png`.
+    static var exampleCard: String { "\(path)/examples/card.png" }
+}

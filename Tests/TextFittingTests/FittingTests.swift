@@ -1,0 +1,114 @@
+import Testing
+
+@testable import TextFitting
+
+/// The fitter at the limit's edges and around the things it must not cut.
+struct FittingTests {
+    /// A network and a body of one-count characters for it.
+    struct Edge: Sendable, CustomTestStringConvertible {
+        var rulesName: String
+        var unit: Character
+        var testDescription: String { rulesName }
+
+        var rules: TextRules {
+            switch rulesName {
+            case "x": return .x
+            case "mastodon": return .mastodon()
+            case "bluesky": return .bluesky
+            default: return .threads
+            }
+        }
+    }
+
+    static let edges = [
+        Edge(rulesName: "x", unit: "a"), Edge(rulesName: "mastodon", unit: "ü"),
+        Edge(rulesName: "bluesky", unit: "é"), Edge(rulesName: "threads", unit: "z"),
+    ]
+
+    @Test(arguments: edges, [-1, 0, 1])
+    func limitEdges(_ edge: Edge, _ delta: Int) {
+        let rules = edge.rules
+        let body = String(repeating: edge.unit, count: rules.limit + delta)
+        #expect(rules.measure(body).count == rules.limit + delta)
+        let fitted = TextFitter(rules: rules).fit(PostParts(body: body))
+        if delta <= 0 {
+            #expect(fitted.text == body)
+            #expect(fitted.notes.isEmpty)
+            #expect(fitted.summary == "\(rules.name): \(rules.limit + delta)/\(rules.limit)")
+        } else {
+            #expect(fitted.measurement.count <= rules.limit)
+            #expect(fitted.measurement.count >= rules.limit - 2)
+            #expect(fitted.text.hasSuffix("…"))
+            #expect(fitted.trimmedCharacters > 0)
+        }
+    }
+
+    @Test(arguments: [279, 280, 281])
+    func xEdgesWithLinkAndCJK(_ total: Int) {
+        // 23 for the link, 1 for the space before it, the rest CJK at 2 each plus one ASCII filler.
+        let bodyWeight = total - 24
+        let body = String(repeating: "日", count: bodyWeight / 2) + String(repeating: "a", count: bodyWeight % 2)
+        let parts = PostParts(body: body, link: "https://example.com/some/long/path")
+        #expect(TextRules.x.measure(parts.composed).count == total)
+        let fitted = TextFitter(rules: .x).fit(parts)
+        #expect(fitted.measurement.count <= 280)
+        #expect(fitted.text.hasSuffix(" https://example.com/some/long/path"))
+        #expect((fitted.trimmedCharacters > 0) == (total > 280))
+    }
+
+    @Test func dropsHashtagsLastFirstBeforeTrimming() {
+        let body = String(repeating: "a", count: 260)
+        let fitted = TextFitter(rules: .x).fit(PostParts(body: body, hashtags: ["run", "fitness", "streak"]))
+        #expect(fitted.text == body + " #run")
+        #expect(fitted.droppedHashtags == ["fitness", "streak"])
+        #expect(fitted.trimmedCharacters == 0)
+        #expect(fitted.summary == "x: 265/280 (dropped #fitness #streak)")
+    }
+
+    @Test func summaryNamesWhatWasTrimmedAndDropped() {
+        let body = String(repeating: "word ", count: 60)
+        let fitted = TextFitter(rules: .x).fit(PostParts(body: body, link: "https://example.com", hashtags: ["fitness"]))
+        #expect(fitted.droppedHashtags == ["fitness"])
+        #expect(fitted.summary == "x: \(fitted.measurement.count)/280 (trimmed \(fitted.trimmedCharacters) characters, dropped #fitness)")
+        #expect(fitted.measurement.count >= 278)
+    }
+
+    @Test func neverCutsInsideAURLMentionOrHashtag() {
+        let protected = ["https://example.com/a/b/c", "@someone_special", "#LongHashtagHere", "example.org/page"]
+        for word in protected {
+            for padding in 250...275 {
+                let body = String(repeating: "x", count: padding) + " " + word + " tail"
+                let fitted = TextFitter(rules: .x).fit(PostParts(body: body))
+                let kept = String(fitted.body.dropLast())
+                #expect(kept.contains(word) || !kept.contains(String(word.prefix(3))), "cut \(word) at \(padding)")
+            }
+        }
+    }
+
+    @Test func neverSplitsEmojiFlagsOrCombiningSequences() {
+        for unit in ["👨‍👩‍👧‍👦", "🇯🇵", "e\u{301}\u{302}", "👍🏽"] {
+            let body = String(repeating: unit, count: 400)
+            for rules in [TextRules.x, .mastodon(), .bluesky, .threads] {
+                let fitted = TextFitter(rules: rules).fit(PostParts(body: body))
+                let kept = fitted.body.dropLast()
+                #expect(kept.allSatisfy { String($0) == unit }, "\(rules.name) split \(unit)")
+                #expect(fitted.fits)
+            }
+        }
+    }
+
+    @Test func theLinkAlwaysSurvives() {
+        let link = "https://example.com/" + String(repeating: "p", count: 200)
+        let fitted = TextFitter(rules: .bluesky).fit(PostParts(body: String(repeating: "b", count: 200), link: link))
+        #expect(fitted.text.hasSuffix(link))
+        #expect(fitted.measurement.count <= 300)
+    }
+
+    @Test func aLinkTooLongForTheLimitIsReportedNotCut() {
+        let link = "https://example.com/" + String(repeating: "p", count: 400)
+        let fitted = TextFitter(rules: .bluesky).fit(PostParts(body: "hello", link: link))
+        #expect(fitted.text == link)
+        #expect(!fitted.fits)
+        #expect(fitted.summary.contains("does not fit"))
+    }
+}

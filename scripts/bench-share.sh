@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Benchmarks `sharevia --to file examples/card.png` (whole process) beside `cp` of the same file.
+# Prints median wall time (hyperfine, warm cache) and peak RSS (GNU time) for each, for a release
+# build with the Swift runtime linked dynamically and one with --static-swift-stdlib.
+# Usage: scripts/bench-share.sh [runs]   (default 30 runs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-30}
+scripts/install-deps.sh bench >/dev/null
+card=examples/card.png
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+build() { # scratch-path extra-flags...
+  local scratch=$1; shift
+  swift build -c release --product sharevia --scratch-path "$scratch" "$@" >/dev/null 2>&1 || swift build -c release --product sharevia --scratch-path "$scratch" "$@"
+  echo "$(swift build -c release --scratch-path "$scratch" "$@" --show-bin-path)/sharevia"
+}
+dynamic=$(build .build-release)
+static=$(build .build-release-static --static-swift-stdlib)
+
+median_ms() { # command...  -> median milliseconds over $runs runs, output folder reset before each
+  hyperfine --style none --runs "$runs" --warmup 3 --prepare "rm -rf $work/out; mkdir -p $work/out" \
+    --export-json "$work/h.json" "$*" >/dev/null 2>&1
+  python3 -c 'import json,sys; print("%.1f" % (json.load(open(sys.argv[1]))["results"][0]["median"]*1000))' "$work/h.json"
+}
+peak_mb() { # command... -> peak RSS in MB (max of 5 runs)
+  local peak=0
+  for _ in 1 2 3 4 5; do
+    rm -rf "$work/out"; mkdir -p "$work/out"
+    local kb
+    kb=$( { /usr/bin/time -f '%M' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+    ((kb > peak)) && peak=$kb
+  done
+  python3 -c "print('%.1f' % ($peak/1024))"
+}
+
+printf '%-52s %10s %10s\n' "command ($(stat -c %s $card) byte card, $runs runs)" "median ms" "peak MB"
+row() { printf '%-52s %10s %10s\n' "$1" "$(median_ms "${@:2}")" "$(peak_mb "${@:2}")"; }
+row "cp card.png out/" cp "$card" "$work/out/"
+row "sharevia --to file (dynamic Swift runtime)" "$dynamic" --to file "$card" --out "$work/out" --no-fallback
+row "sharevia --to file (--static-swift-stdlib)" "$static" --to file "$card" --out "$work/out" --no-fallback
+row "sharevia --to file --dry-run (static)" "$static" --to file "$card" --out "$work/out" --no-fallback --dry-run

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what building needs, builds sharevia, and shares the bundled example card.
+# The chain is clipboard -> file: with a desktop the card lands on the clipboard; without one
+# (a server, CI) the report says why and the file export keeps it in ./demo-shares.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh build
+swift build -c release --product sharevia 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
+test "${PIPESTATUS[0]}" -eq 0
+sharevia=$(swift build -c release --show-bin-path)/sharevia
+
+echo "\$ sharevia destinations"
+"$sharevia" destinations
+echo
+echo "\$ sharevia --to clipboard examples/card.png --text 'Seven days in a row 🔥' --url https://example.com/streak --hashtag streak --out demo-shares"
+status=0
+"$sharevia" --to clipboard examples/card.png --text 'Seven days in a row 🔥' --url https://example.com/streak \
+  --hashtag streak --out demo-shares || status=$?
+echo "exit status $status (0: delivered, 3: delivered by a fallback)"
+[[ $status -eq 0 || $status -eq 3 ]]

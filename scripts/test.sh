@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the tests need, starts a private X server, builds with warnings as errors and
+# runs every test. Usage: scripts/test.sh [extra swift test arguments, e.g. --filter RouterRetryTests]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh test
+
+# A private Xvfb on the first free display, stopped however the script ends.
+display=""
+for n in $(seq 90 140); do
+  if [[ ! -e /tmp/.X11-unix/X$n && ! -e /tmp/.X$n-lock ]]; then display=$n; break; fi
+done
+[[ -n $display ]] || { echo "error: no free X display between :90 and :140" >&2; exit 1; }
+Xvfb ":$display" -nolisten tcp -screen 0 1280x1024x24 >/dev/null 2>&1 &
+xvfb_pid=$!
+cleanup() { kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; }
+trap cleanup EXIT
+for _ in $(seq 1 100); do [[ -S /tmp/.X11-unix/X$display ]] && break; sleep 0.05; done
+[[ -S /tmp/.X11-unix/X$display ]] || { echo "error: Xvfb did not start on :$display" >&2; exit 1; }
+export SHAREVIA_TEST_DISPLAY=":$display"
+# Tests hand destinations their own environment; nothing should reach the developer's desktop.
+unset DISPLAY WAYLAND_DISPLAY
+
+swift build --build-tests -Xswiftc -warnings-as-errors 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
+test "${PIPESTATUS[0]}" -eq 0
+swift test --skip-build "$@"
