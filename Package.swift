@@ -86,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextFittingTests",
-            dependencies: ["TextFitting", "Destinations", "ShareCore", .product(name: "Yams", package: "Yams")],
+            dependencies: ["TextFitting", "Destinations", "ShareCore", "ProcessRunning", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
@@ -96,6 +96,7 @@ let package = Package(
                 "ShareviaCLI", "ShareCore", "ProcessRunning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
     ],

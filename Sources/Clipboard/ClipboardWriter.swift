@@ -40,20 +40,52 @@ struct ClipboardWriter {
 
     /// Checks that `selection` offers `type` and holds exactly `expected`.
     ///
-    /// The type listing and the read-back run side by side, so verification costs one round
-    /// trip of wall time.
+    /// The type listing and the read-back run side by side, so a check costs one round trip of
+    /// wall time. Some tools (xsel) fork *before* their child takes the selection, so a check
+    /// that sees the old owner is repeated every 15 ms for up to ``settleTime`` (and at least five
+    /// times). xclip asks for the selection before it forks, but the request may only leave its
+    /// forked child's X connection a moment later, so it too can need a second look.
     func verify(_ selection: ClipboardSelection, holds expected: [UInt8], as type: String) async throws(ShareError) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + min(settleTime, timeout)
+        var checks = 0
+        while true {
+            let mismatch = try await check(selection, holds: expected, as: type)
+            guard let mismatch else { return }
+            checks += 1
+            // At least a few looks even on a machine so loaded that the wait itself overran.
+            guard clock.now < deadline || checks < 5 else { throw mismatch }
+            do {
+                try await Task.sleep(for: .milliseconds(15))
+            } catch {
+                throw ShareError(.cancelled, destination: .clipboard, message: "cancelled while verifying \(selection.atomName)")
+            }
+        }
+    }
+
+    /// How long a new owner may take to appear before a mismatch counts.
+    var settleTime: Duration = .seconds(1)
+
+    /// One check: nil when the selection holds the bytes, the mismatch otherwise.
+    ///
+    /// - Throws: ``ShareError`` for failures a repeat won't cure: timeouts, cancellation, a missing tool.
+    private func check(_ selection: ClipboardSelection, holds expected: [UInt8], as type: String) async throws(ShareError) -> ShareError? {
         let paste = backend.pasteCommand(selection: selection, type: type)
         let readBack: Result<ProcessOutput, ShareError>
         if let list = backend.listTypesCommand(selection: selection) {
             async let types = run(list, doing: "listing \(selection.atomName)'s types", maxOutput: 64 << 10)
             async let content = run(paste, doing: "reading \(selection.atomName) back", maxOutput: expected.count + 1)
             let (listed, read) = await (types, content)
-            let offered = try listed.get().standardOutput.split(separator: UInt8(ascii: "\n")).map {
+            let listing: ProcessOutput
+            switch listed {
+            case .success(let output): listing = output
+            case .failure(let error): return try Self.retryable(error)
+            }
+            let offered = listing.standardOutput.split(separator: UInt8(ascii: "\n")).map {
                 String(decoding: $0, as: UTF8.self).trimmed
             }
             guard offered.contains(type) else {
-                throw ShareError(
+                return ShareError(
                     .transient, destination: .clipboard,
                     message: "verification failed: \(selection.atomName) offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", ")), not \(type), right after copying (did another program take it?)")
             }
@@ -61,13 +93,30 @@ struct ClipboardWriter {
         } else {
             readBack = await run(paste, doing: "reading \(selection.atomName) back", maxOutput: expected.count + 1)
         }
-        let actual = try readBack.get().standardOutput
+        let actual: [UInt8]
+        switch readBack {
+        case .success(let output): actual = output.standardOutput
+        case .failure(let error): return try Self.retryable(error)
+        }
         guard actual == expected else {
             let size = actual.count > expected.count ? "more than \(expected.count)" : "\(actual.count)"
-            throw ShareError(
+            return ShareError(
                 .transient, destination: .clipboard,
                 message: "verification failed: \(selection.atomName) holds \(size) bytes that differ from the \(expected.count) copied as \(type) (did another program take it?)")
         }
+        return nil
+    }
+
+    /// A tool that ran and failed (an empty selection makes `xclip -o` exit 1) is worth another
+    /// look; anything else is rethrown.
+    private static func retryable(_ error: ShareError) throws(ShareError) -> ShareError {
+        guard error.underlying is ToolFailure else { throw error }
+        return error
+    }
+
+    /// Marks errors from a tool that ran and exited unsuccessfully.
+    struct ToolFailure: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// Runs one command and maps every way it can fail to a ``ShareError``.
@@ -76,8 +125,12 @@ struct ClipboardWriter {
             return .failure(ShareError(.cancelled, destination: .clipboard, message: "cancelled before \(purpose)"))
         }
         let executable = command.executable == backend.copyExecutable ? copyPath : pastePath
+        var variables = environment.variables
+        if backend.kind == .xsel, environment["HOME"] == nil {
+            variables["HOME"] = "/"  // xsel exits at once without HOME; it only uses it for its log.
+        }
         let invocation = ProcessInvocation(
-            executable: executable, arguments: command.arguments, environment: environment.variables,
+            executable: executable, arguments: command.arguments, environment: variables,
             standardInput: command.standardInput, timeout: timeout, maxOutput: maxOutput)
         let output: ProcessOutput
         do {
@@ -100,9 +153,8 @@ struct ClipboardWriter {
         guard output.succeeded else {
             let how = output.exitStatus.map { "exited with status \($0)" } ?? "was killed by signal \(output.signal ?? 0)"
             let said = output.errorText.isEmpty ? "" : ": \(output.errorText.prefix(300))"
-            return .failure(ShareError(
-                .transient, destination: .clipboard,
-                message: "\(command.executable) \(how) \(purpose) on \(server)\(said)"))
+            let message = "\(command.executable) \(how) \(purpose) on \(server)\(said)"
+            return .failure(ShareError(.transient, destination: .clipboard, message: message, underlying: ToolFailure(description: message)))
         }
         return .success(output)
     }

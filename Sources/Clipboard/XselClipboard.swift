@@ -2,8 +2,10 @@ import ProcessRunning
 
 /// `xsel` on X11: text only, the fallback when xclip is not installed.
 ///
-/// Copies with `xsel --clipboard --input` reading the file on stdin and reads back with
-/// `xsel --clipboard --output`. xsel serves text as `UTF8_STRING` and can't serve `image/png`,
+/// Copies with `xsel --clipboard --logfile /dev/null --input` reading the file on stdin (the
+/// detached owner would otherwise log to `~/.cache/xsel.log` and fail where that can't be
+/// written) and reads back with `xsel --clipboard --output`. xsel refuses to run without `HOME`,
+/// so the destination sets `HOME=/` for it when the environment has none. xsel serves text as `UTF8_STRING` and can't serve `image/png`,
 /// nor list a selection's types.
 public struct XselClipboard: ClipboardBackend {
     /// Creates the backend.
@@ -17,7 +19,7 @@ public struct XselClipboard: ClipboardBackend {
 
     /// Copies the file as text; `type` is ignored (xsel only serves text).
     public func copyCommand(selection: ClipboardSelection, type: String, path: String) -> ClipboardCommand {
-        ClipboardCommand(executable: copyExecutable, arguments: [Self.flag(selection), "--input"], standardInput: .file(path: path))
+        ClipboardCommand(executable: copyExecutable, arguments: [Self.flag(selection), "--logfile", "/dev/null", "--input"], standardInput: .file(path: path))
     }
 
     /// Nil: xsel can't list a selection's types.

@@ -17,7 +17,7 @@ import Darwin
 public struct AtomicFileWriter: Sendable {
     /// Whether an existing destination may be replaced.
     public var overwrite: Bool
-    /// The permission bits of the new file (before the umask is not applied: these are final).
+    /// The permission bits of the new file, set exactly (the process umask does not apply).
     public var permissions: UInt16
 
     /// Creates a writer.
@@ -98,7 +98,7 @@ public struct AtomicFileWriter: Sendable {
         try bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw failure("cannot write", path)
@@ -120,3 +120,9 @@ public struct AtomicFileWriter: Sendable {
         return folder.isEmpty ? "/" : folder
     }
 }
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

@@ -32,9 +32,6 @@ public struct CanvasFitter: Sendable {
     /// The share of the source's height each edge band covers.
     public var edgeBandFraction: Double
 
-    /// Rows decoded per libpng call while streaming.
-    static let batchRows = 16
-
     /// Creates a fitter.
     /// - Parameters:
     ///   - canvas: The canvas size; ``CanvasSize/story`` (1080x1920) if omitted.
@@ -90,42 +87,18 @@ public struct CanvasFitter: Sendable {
 
     func fit(_ input: PNGInput) throws -> FittedImage {
         try checkCanvas()
-        let working: (PNGStructure) -> Int = { structure in
-            let rows = structure.interlaced ? structure.height : Self.batchRows
-            return saturatingSum(self.canvasBytes, saturatingProduct(structure.width, rows, 4))
-        }
+        let working: (PNGStructure) -> Int = { saturatingSum(self.canvasBytes, PNGRowReader.streamingBytes($0)) }
         return try PNGRowReader.with(input, limits: limits, workingBytes: working) { reader in
             let structure = reader.structure
-            let width = structure.width
-            let height = structure.height
-            var edges = EdgeAccumulator(height: height, fraction: edgeBandFraction)
-            let fitted = try compose(width: width, height: height, opaque: !structure.hasTransparency) {
+            var edges = EdgeAccumulator(height: structure.height, fraction: edgeBandFraction)
+            return try compose(width: structure.width, height: structure.height, opaque: !structure.hasTransparency) {
                 resampler in
-                let batch = structure.interlaced ? height : min(Self.batchRows, height)
-                var rows = [UInt8](repeating: 0, count: width * batch * 4)
-                try rows.withUnsafeMutableBufferPointer { buffer in
-                    let base = buffer.baseAddress!
-                    if structure.interlaced {
-                        try reader.readImage(into: base, stride: width * 4)
-                    }
-                    var y = 0
-                    while y < height {
-                        let count = structure.interlaced ? height : min(batch, height - y)
-                        if !structure.interlaced {
-                            try reader.readRows(into: base, count: count, stride: width * 4)
-                        }
-                        for i in 0..<count {
-                            let row = UnsafePointer(base + i * width * 4)
-                            edges.add(row: row, width: width, y: y + i)
-                            resampler.push(row: row)
-                        }
-                        y += count
-                    }
+                try reader.forEachRow { row, y in
+                    edges.add(row: row, width: structure.width, y: y)
+                    resampler.push(row: row)
                 }
                 return edges.colors
             }
-            try reader.finish()
-            return fitted
         }
     }
 

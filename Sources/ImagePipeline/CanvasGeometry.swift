@@ -55,8 +55,9 @@ extension CanvasSize {
     ///
     /// The scale is `min(canvas.width / width, canvas.height / height)` (so it can enlarge);
     /// the scaled sides are rounded and kept at least 1; the offsets are the leftover space
-    /// halved, rounded down.
+    /// halved, rounded down. Both sides of the image must be at least 1.
     public func placement(width: Int, height: Int) -> PixelRect {
+        precondition(width > 0 && height > 0, "an image to place needs at least one pixel")
         let scale = min(Double(self.width) / Double(width), Double(self.height) / Double(height))
         let fittedWidth = min(self.width, max(1, Int((Double(width) * scale).rounded())))
         let fittedHeight = min(self.height, max(1, Int((Double(height) * scale).rounded())))

@@ -5,9 +5,11 @@ import CPNGShim
 /// Fully opaque images are written as truecolour (colour type 2, three bytes a pixel); others
 /// as truecolour+alpha. Decoding the result gives back exactly the same pixels.
 ///
-/// The cost is mostly zlib's level and libpng's filter choice. ``Options/fast`` (the default)
-/// uses level 2 with the SUB filter on every row: several times faster than libpng's default
-/// (level 6, adaptive filters) for files a few percent larger.
+/// The cost is mostly zlib's level and strategy and libpng's filter choice. ``Options/fast``
+/// (the default) uses the SUB filter on every row and zlib's run-length strategy at level 1:
+/// measured on a 1080x1920 card and a fitted photo, five to seven times faster than libpng's
+/// default (level 6, adaptive filters), with files within a few percent of its size (smaller on
+/// the card).
 public struct PNGEncoder: Sendable {
     /// A PNG row filter.
     public enum Filter: String, Sendable, Hashable, CaseIterable {
@@ -36,24 +38,41 @@ public struct PNGEncoder: Sendable {
         }
     }
 
+    /// zlib's match-finding strategy.
+    public enum Strategy: Int32, Sendable, Hashable, CaseIterable {
+        /// Full LZ77 matching (zlib's default).
+        case standard = 0
+        /// Tuned for filtered data: fewer short matches.
+        case filtered = 1
+        /// No matching, Huffman coding only: fastest, good on filtered photographs.
+        case huffmanOnly = 2
+        /// Matches of distance 1 only (runs): nearly as fast, better on flat areas.
+        case rle = 3
+    }
+
     /// How hard to compress.
     public struct Options: Sendable, Hashable {
         /// zlib level, 0 (store) to 9 (smallest).
         public var compressionLevel: Int
         /// The row filter.
         public var filter: Filter
+        /// zlib's strategy.
+        public var strategy: Strategy
 
         /// Creates options.
         /// - Parameters:
         ///   - compressionLevel: zlib level 0-9.
         ///   - filter: The row filter.
-        public init(compressionLevel: Int, filter: Filter) {
+        ///   - strategy: zlib's strategy; ``Strategy/standard`` if omitted.
+        public init(compressionLevel: Int, filter: Filter, strategy: Strategy = .standard) {
             self.compressionLevel = compressionLevel
             self.filter = filter
+            self.strategy = strategy
         }
 
-        /// zlib level 2, SUB filter: fast, for files people share straight away. The default.
-        public static let fast = Options(compressionLevel: 2, filter: .sub)
+        /// zlib level 1 with the run-length strategy, SUB filter: fast, for files people share
+        /// straight away. The default.
+        public static let fast = Options(compressionLevel: 1, filter: .sub, strategy: .rle)
         /// zlib level 6, adaptive filters: libpng's and cairo's default.
         public static let balanced = Options(compressionLevel: 6, filter: .adaptive)
         /// zlib level 9, adaptive filters: smallest, several times slower.
@@ -80,7 +99,7 @@ public struct PNGEncoder: Sendable {
                 .invalidArgument, "PNG compression level \(options.compressionLevel) is not in 0...9.")
         }
         let settings = cpng_encode_options(
-            compression_level: Int32(options.compressionLevel), filters: options.filter.mask, strategy: 0,
+            compression_level: Int32(options.compressionLevel), filters: options.filter.mask, strategy: options.strategy.rawValue,
             drop_alpha: image.isOpaque ? 1 : 0)
         var output = cpng_buffer()
         var message = [CChar](repeating: 0, count: 256)

@@ -17,10 +17,12 @@ final class PNGRowReader {
     let structure: PNGStructure
     let path: String?
     private let reader: OpaquePointer
+    private let source: any ByteSource
 
-    private init(structure: PNGStructure, path: String?, reader: OpaquePointer) {
+    private init(structure: PNGStructure, source: any ByteSource, reader: OpaquePointer) {
         self.structure = structure
-        self.path = path
+        self.path = source.path
+        self.source = source
         self.reader = reader
     }
 
@@ -45,15 +47,16 @@ final class PNGRowReader {
                     .readFailed, "cannot open '\(path)': \(FileByteSource.describe(openErrno)).", path: path)
             }
             defer { cpng_reader_close(handle) }
-            return try run(PNGRowReader(structure: structure, path: path, reader: handle), body)
+            return try run(PNGRowReader(structure: structure, source: source, reader: handle), body)
         case .memory(let bytes):
-            let structure = try prepare(MemoryByteSource(bytes: bytes), limits: limits, workingBytes: workingBytes)
+            let source = MemoryByteSource(bytes: bytes)
+            let structure = try prepare(source, limits: limits, workingBytes: workingBytes)
             return try bytes.withUnsafeBufferPointer { buffer in
                 guard let handle = cpng_reader_open_memory(buffer.baseAddress, buffer.count) else {
                     throw ImageError(.memoryLimitExceeded, "out of memory opening the image data.")
                 }
                 defer { cpng_reader_close(handle) }
-                return try run(PNGRowReader(structure: structure, path: nil, reader: handle), body)
+                return try run(PNGRowReader(structure: structure, source: source, reader: handle), body)
             }
         }
     }
@@ -98,6 +101,42 @@ final class PNGRowReader {
         try check(cpng_reader_read_image(reader, pixels, stride))
     }
 
+    /// Rows decoded per libpng call while streaming a non-interlaced image.
+    static let batchRows = 16
+
+    /// The bytes ``forEachRow(_:)`` allocates for an image of this structure: a batch of rows,
+    /// or the whole image when it is interlaced.
+    static func streamingBytes(_ structure: PNGStructure) -> Int {
+        saturatingProduct(structure.width, structure.interlaced ? structure.height : batchRows, 4)
+    }
+
+    /// Calls `body` with each RGBA8 row in order, then reads through IEND. Non-interlaced images
+    /// are decoded a batch of rows at a time; interlaced ones need the whole image first.
+    func forEachRow(_ body: (UnsafePointer<UInt8>, Int) throws -> Void) throws {
+        let width = structure.width
+        let height = structure.height
+        let batch = structure.interlaced ? height : min(Self.batchRows, height)
+        var rows = [UInt8](repeating: 0, count: width * batch * 4)
+        try rows.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            if structure.interlaced {
+                try readImage(into: base, stride: width * 4)
+            }
+            var y = 0
+            while y < height {
+                let count = min(batch, height - y)
+                if !structure.interlaced {
+                    try readRows(into: base, count: count, stride: width * 4)
+                }
+                for i in 0..<count {
+                    try body(UnsafePointer(base + i * width * 4), y + i)
+                }
+                y += count
+            }
+        }
+        try finish()
+    }
+
     /// Reads the chunks after the image data through IEND.
     func finish() throws {
         try check(cpng_reader_finish(reader))
@@ -127,6 +166,10 @@ final class PNGRowReader {
             throw ImageError(
                 .memoryLimitExceeded, "ran out of memory decoding \(subject) (libpng: \(detail)).", path: path)
         default:
+            // libpng inflates a chunk before it reaches the chunk's CRC, so damaged data usually
+            // shows as a zlib or filter error first. On this failure path only, check every CRC:
+            // a mismatch is the more precise diagnosis.
+            _ = try PNGScanner.scan(source, verifyChecksums: true)
             throw ImageError(
                 .corruptData, "\(subject) has corrupt image data (libpng: \(detail)); the file is damaged.",
                 path: path)

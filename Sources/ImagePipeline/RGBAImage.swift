@@ -58,10 +58,11 @@ public struct RGBAImage: Sendable, Hashable {
         precondition(width > 0 && height > 0, "an image needs at least one pixel")
         self.width = width
         self.height = height
-        var row = [UInt8]()
-        row.reserveCapacity(width * height * 4)
-        for _ in 0..<(width * height) { row.append(contentsOf: [fill.r, fill.g, fill.b, fill.a]) }
-        self.pixels = row
+        let pattern = [fill.r, fill.g, fill.b, fill.a]
+        self.pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            for i in 0..<(width * height * 4) { buffer[i] = pattern[i & 3] }
+            count = width * height * 4
+        }
     }
 
     /// Takes ownership of a buffer the pipeline filled (no checks: internal use).

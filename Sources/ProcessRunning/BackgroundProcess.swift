@@ -1,5 +1,4 @@
 import CSpawn
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
@@ -87,7 +86,7 @@ public final class BackgroundProcess: Sendable {
         let milliseconds = timeout.wholeMilliseconds
         let pid = self.pid
         let (exited, status): (Bool, Int32) = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            BlockingThread.start {
                 var status: Int32 = 0
                 let rc = csv_wait_exit(pid, milliseconds, &status)
                 continuation.resume(returning: (rc != 0, status))

@@ -1,5 +1,4 @@
 import CSpawn
-import Dispatch
 
 /// Runs external programs without ever blocking on a daemonising child.
 ///
@@ -8,7 +7,7 @@ import Dispatch
 /// `posix_spawn`, closes every descriptor from 3 up in the child, stops reading when the direct
 /// child exits (woken by a pidfd, so a short command costs no polling delay), and kills the
 /// child's process group at the deadline or when the calling task is cancelled. The blocking
-/// wait runs on a Dispatch thread, never on Swift's cooperative pool.
+/// wait runs on a thread of its own, never on Swift's cooperative pool nor Dispatch's.
 ///
 /// ```swift
 /// let output = try await ProcessRunner().run(ProcessInvocation(
@@ -30,7 +29,7 @@ public struct ProcessRunner: CommandRunning {
         let flag = CancelFlag()
         let result: Result<ProcessOutput, ProcessRunnerError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
+                BlockingThread.start {
                     continuation.resume(returning: Self.runBlocking(invocation, cancel: flag))
                 }
             }

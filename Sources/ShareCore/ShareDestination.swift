@@ -64,38 +64,40 @@ extension ShareDestination {
     /// The destination's id.
     public var id: DestinationID { descriptor.id }
 
-    /// Checks the request against ``DestinationDescriptor/capabilities`` and throws
-    /// `contentRejected` when the content has nothing this destination can carry, or an
-    /// attachment it can't take. A helper for `prepare` implementations.
+    /// Checks the content against ``DestinationDescriptor/capabilities`` and throws
+    /// `contentRejected` when it has nothing this destination can carry, or an attachment an
+    /// image-only destination can't take. Parts it can't carry next to parts it can (an image
+    /// given to a text-only destination) are left for `prepare` to drop with a note.
+    /// A helper for `prepare` implementations.
     public func requireSupported(_ content: ShareContent) throws(ShareError) {
         let caps = descriptor.capabilities
-        let carriesText = caps.contains(.text) && !(content.text.isEmpty && (content.title ?? "").isEmpty)
-        let carriesLink = caps.contains(.link) && !(content.link ?? "").isEmpty
-        let carriesTags = caps.contains(.hashtags) && !content.hashtags.isEmpty
-        let carriesFiles = !content.attachments.isEmpty && (caps.contains(.files) || (caps.contains(.image) && !content.images.isEmpty))
-        if !(carriesText || carriesLink || carriesTags || carriesFiles) {
+        let name = descriptor.displayName
+        let hasText = !(content.text.isEmpty && (content.title ?? "").isEmpty)
+        let carried = (caps.contains(.text) && hasText)
+            || (caps.contains(.link) && !(content.link ?? "").isEmpty)
+            || (caps.contains(.hashtags) && !content.hashtags.isEmpty)
+            || (caps.contains(.files) && !content.attachments.isEmpty)
+            || (caps.contains(.image) && !content.images.isEmpty)
+        guard carried else {
             throw ShareError(
                 .contentRejected, destination: id,
-                message: "\(descriptor.displayName) takes \(caps.names.joined(separator: ", ")), and this share has none of those")
+                message: "\(name) takes \(caps.names.joined(separator: ", ")), and this share has none of those")
         }
-        if !caps.contains(.files) {
-            let images = content.images
-            let others = content.attachments.count - images.count
-            if others > 0 && !caps.contains(.files) && caps.contains(.image) {
-                throw ShareError(
-                    .contentRejected, destination: id,
-                    message: "\(descriptor.displayName) takes images only; remove the non-image attachment")
-            }
-            if images.count > 1 && caps.contains(.image) {
-                throw ShareError(
-                    .contentRejected, destination: id,
-                    message: "\(descriptor.displayName) takes one image; this share has \(images.count)")
-            }
-            if let allowed = descriptor.imageConstraints?.mimeTypes, let bad = images.first(where: { !allowed.contains($0.mimeType) }) {
-                throw ShareError(
-                    .contentRejected, destination: id,
-                    message: "\(descriptor.displayName) takes \(allowed.joined(separator: " or ")), not \(bad.mimeType) (\(bad.fileName))")
-            }
+        guard caps.contains(.image), !caps.contains(.files) else { return }
+        let images = content.images
+        if let other = content.attachments.first(where: { !$0.isImage }) {
+            throw ShareError(
+                .contentRejected, destination: id,
+                message: "\(name) takes images only, not \(other.fileName) (\(other.mimeType)); remove it or pick another destination")
+        }
+        if images.count > 1 {
+            throw ShareError(
+                .contentRejected, destination: id, message: "\(name) takes one image; this share has \(images.count)")
+        }
+        if let allowed = descriptor.imageConstraints?.mimeTypes, let bad = images.first(where: { !allowed.contains($0.mimeType) }) {
+            throw ShareError(
+                .contentRejected, destination: id,
+                message: "\(name) takes \(allowed.joined(separator: " or ")), not \(bad.mimeType) (\(bad.fileName))")
         }
     }
 }

@@ -17,6 +17,21 @@ public struct FittedPost: Sendable, Hashable {
     /// The final count, limit and size.
     public var measurement: TextMeasurement
 
+    /// Creates a fitted post; ``TextFitter`` makes these, and link-only intents make one by hand.
+    public init(
+        network: String, text: String, body: String, link: String?, hashtags: [String],
+        droppedHashtags: [String], trimmedCharacters: Int, measurement: TextMeasurement
+    ) {
+        self.network = network
+        self.text = text
+        self.body = body
+        self.link = link
+        self.hashtags = hashtags
+        self.droppedHashtags = droppedHashtags
+        self.trimmedCharacters = trimmedCharacters
+        self.measurement = measurement
+    }
+
     /// True when the post fits (it may not, when the link alone is too long).
     public var fits: Bool { measurement.fits }
 

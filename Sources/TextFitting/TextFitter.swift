@@ -70,7 +70,7 @@ public struct TextFitter: Sendable {
             }
         }
         if let found = best {
-            for further in stride(from: min(found + 8, cuts.count - 1), to: found, by: -1)
+            for further in stride(from: min(found + 3, cuts.count - 1), to: found, by: -1)
             where candidate(further).measurement.fits {
                 best = further
                 break

@@ -4,9 +4,44 @@ import Foundation
 enum TextNormalization {
     /// The text in Normalization Form C, as twitter-text counts it.
     ///
-    /// Text whose scalars are all below U+0300 is already NFC and is returned as it is.
+    /// A quick check skips the work for text that is already NFC: every scalar a starter
+    /// (combining class 0) that is neither excluded from composition nor able to combine with
+    /// the one before it. Everything else goes through Foundation's canonical composition.
     static func nfc(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0xCC }) { return text }  // every scalar < U+0300
-        return text.precomposedStringWithCanonicalMapping
+        nfcWithChange(text).text
+    }
+
+    /// The NFC text, and whether normalising may have changed its scalars.
+    static func nfcWithChange(_ text: String) -> (text: String, changed: Bool) {
+        if text.utf8.allSatisfy({ $0 < 0xCC }) { return (text, false) }  // every scalar < U+0300
+        if text.unicodeScalars.allSatisfy(isStableStarter) { return (text, false) }
+        return (text.precomposedStringWithCanonicalMapping, true)
+    }
+
+    /// True when the scalar can't change under NFC whatever surrounds it.
+    @inline(__always)
+    static func isStableStarter(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x300 { return true }
+        // Planes past U+11000 gain composing characters in new Unicode versions; only the
+        // emoji and CJK ranges are taken as stable there.
+        if value >= 0x11000 && !(value >= 0x1F000 && value <= 0x1FAFF) && !(value >= 0x20000 && value <= 0x3FFFF) {
+            return false
+        }
+        if composesWithPrevious(value) { return false }
+        let properties = scalar.properties
+        return properties.canonicalCombiningClass.rawValue == 0 && !properties.isFullCompositionExclusion
+    }
+
+    /// Starters that compose with the character before them (NFC_Quick_Check=Maybe with
+    /// combining class 0): Indic and Sinhala vowel parts, Myanmar, Balinese, Hangul jamo V and T.
+    private static func composesWithPrevious(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x9BE, 0x9D7, 0xB3E, 0xB56...0xB57, 0xBBE, 0xBD7, 0xCC2, 0xCD5...0xCD6, 0xD3E, 0xD57, 0xDCF, 0xDDF,
+            0xFB5, 0xFB7, 0x102E, 0x1161...0x1175, 0x11A8...0x11C2, 0x1B35:
+            return true
+        default:
+            return false
+        }
     }
 }

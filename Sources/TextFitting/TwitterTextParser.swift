@@ -20,10 +20,11 @@ public struct TwitterTextParser: Sendable {
 
     /// Everything `parseTweet` reports about `text`.
     public func parse(_ text: String) -> TwitterTextParseResults {
-        let normalized = TextNormalization.nfc(text)
+        let (normalized, changed) = TextNormalization.nfcWithChange(text)
         let values = normalized.unicodeScalars.map(\.value)
-        let originalUTF16 = text.utf16.count
-        let normalizedUTF16 = normalized.utf16.count
+        // UTF-16 lengths from the scalars: String.utf16.count walks non-ASCII text slowly.
+        let normalizedUTF16 = values.reduce(0) { $0 + ($1 > 0xFFFF ? 2 : 1) }
+        let originalUTF16 = !changed ? normalizedUTF16 : text.unicodeScalars.reduce(0) { $0 + ($1.value > 0xFFFF ? 2 : 1) }
         let urls = extractor.spans(in: values)
         let tally = values.withUnsafeBufferPointer { weigh($0, urls: urls) }
 

@@ -111,6 +111,9 @@ struct URLScanner {
     /// `subdomain* domainName (gTLD|ccTLD|punycode)`: labels are taken greedily, then given back
     /// one at a time until a TLD follows the last one kept.
     private func domain(at start: Int) -> Int? {
+        // Most places start no label at all: answer before allocating anything.
+        let firstEnd = Int(runEnd[start])
+        guard firstEnd > start, firstEnd < text.count, text[firstEnd] == 0x2E else { return nil }
         var labels: [Range<Int>] = []
         var index = start
         while index < text.count {

@@ -49,7 +49,7 @@ struct BackendCommandTests {
         #expect(!backend.carriesImages)
         #expect(backend.listTypesCommand(selection: .clipboard) == nil)
         let copy = backend.copyCommand(selection: .primary, type: "UTF8_STRING", path: "/tmp/t")
-        #expect(copy.arguments == ["--primary", "--input"])
+        #expect(copy.arguments == ["--primary", "--logfile", "/dev/null", "--input"])
         #expect(copy.standardInput == .file(path: "/tmp/t"))
         #expect(backend.pasteCommand(selection: .clipboard, type: "UTF8_STRING").arguments == ["--clipboard", "--output"])
     }

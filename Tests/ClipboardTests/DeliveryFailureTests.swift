@@ -92,6 +92,20 @@ struct DeliveryFailureTests {
         #expect(error?.message.contains("verification failed") == true)
     }
 
+    @Test func anOwnerThatAppearsLateIsWaitedFor() async throws {
+        defer { bin.remove() }
+        // xsel forks before its child owns the selection: the first read may still see the old owner.
+        let reads = Mutex(0)
+        let runner = ScriptedRunner(ScriptedRunner.serving(types: []) { _ in
+            reads.withLock { count in
+                count += 1
+                return count < 3 ? Array("old".utf8) : Array("hello".utf8)
+            }
+        })
+        _ = try await deliver(ShareContent(text: "hello"), tools: ["xsel"], runner: runner)
+        #expect(reads.withLock { $0 } == 3)
+    }
+
     @Test func aLongerReadBackIsTransient() async throws {
         defer { bin.remove() }
         let runner = ScriptedRunner(ScriptedRunner.serving(types: ["UTF8_STRING"]) { _ in Array("hello, and more".utf8) })
@@ -173,7 +187,8 @@ struct DeliveryFailureTests {
         let runner = ScriptedRunner(ScriptedRunner.serving(types: []) { _ in Array("hello".utf8) })
         _ = try await deliver(ShareContent(text: "hello"), tools: ["xsel"], runner: runner)
         let calls = runner.invocations
-        #expect(calls.map(\.arguments) == [["--clipboard", "--input"], ["--clipboard", "--output"]])
+        #expect(calls.map(\.arguments) == [["--clipboard", "--logfile", "/dev/null", "--input"], ["--clipboard", "--output"]])
+        #expect(calls.allSatisfy { $0.environment?["HOME"] == "/" }, "xsel refuses to run without HOME")
         guard case .file(let path) = calls[0].standardInput else {
             Issue.record("xsel should read a file on stdin, got \(calls[0].standardInput)")
             return

@@ -77,16 +77,20 @@ extension XServerTests {
             let request = ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)]), options: ["clipboard.verify": "false"])
             let receipt = try await destination.deliver(destination.prepare(request))
             #expect(!receipt.summary.contains("verified"))
-            #expect(try await XClip.read(.clipboard, type: "image/png", display: display) == Array(png))
+            // Unverified, the new owner may appear a moment after deliver returns.
+            #expect(try await XClip.waitFor(Array(png), on: .clipboard, type: "image/png", display: display) == Array(png))
         }
 
         @Test func verificationCatchesAnotherProgramTakingTheSelection() async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
-            // Right after our copy, another program takes CLIPBOARD with text.
+            // Once our copy owns CLIPBOARD, another program takes it with text.
+            let png = Array(Fixtures.png)
             let intruder = HookedRunner { invocation, _ in
-                if invocation.arguments.contains("-i") { try? await XClip.write("intruder", to: .clipboard, display: display) }
+                guard invocation.arguments.contains("-i") else { return }
+                _ = try? await XClip.waitFor(png, on: .clipboard, type: "image/png", display: display)
+                try? await XClip.write("intruder", to: .clipboard, display: display)
             }
             let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path), runner: intruder)
             let prepared = try destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image()])))

@@ -57,12 +57,12 @@ struct FittingTests {
     }
 
     @Test func dropsHashtagsLastFirstBeforeTrimming() {
-        let body = String(repeating: "a", count: 260)
+        let body = String(repeating: "a", count: 270)
         let fitted = TextFitter(rules: .x).fit(PostParts(body: body, hashtags: ["run", "fitness", "streak"]))
         #expect(fitted.text == body + " #run")
         #expect(fitted.droppedHashtags == ["fitness", "streak"])
         #expect(fitted.trimmedCharacters == 0)
-        #expect(fitted.summary == "x: 265/280 (dropped #fitness #streak)")
+        #expect(fitted.summary == "x: 275/280 (dropped #fitness #streak)")
     }
 
     @Test func summaryNamesWhatWasTrimmedAndDropped() {

@@ -1,10 +1,32 @@
+import ProcessRunning
 import ShareCore
 
-/// The web-intent destinations: X, Mastodon, Bluesky, Threads, LinkedIn, WhatsApp, Telegram,
-/// Reddit and Facebook.
+/// The web-intent destinations: `x` (alias `twitter`), `mastodon`, `bluesky`, `threads`,
+/// `linkedin`, `whatsapp`, `telegram`, `reddit` and `facebook`.
 public enum WebIntentDestinations {
+    /// The services, in the order `sharevia destinations` lists them.
+    ///
+    /// - Parameters:
+    ///   - environment: Read for `SHAREVIA_MASTODON_INSTANCE` and `SHAREVIA_MASTODON_LIMIT`.
+    ///   - mastodonInstance: The Mastodon server; overrides the environment.
+    public static func services(environment: ShareEnvironment, mastodonInstance: String? = nil) -> [any WebIntentService] {
+        [
+            XIntent(), MastodonIntent(environment: environment, instance: mastodonInstance), BlueskyIntent(),
+            ThreadsIntent(), LinkedInIntent(), WhatsAppIntent(), TelegramIntent(), RedditIntent(), FacebookIntent(),
+        ]
+    }
+
     /// Every web-intent destination, configured from the environment.
-    public static func all(environment: ShareEnvironment, mastodonInstance: String? = nil) -> [any ShareDestination] {
-        []
+    ///
+    /// - Parameters:
+    ///   - environment: Where `DISPLAY`, `WAYLAND_DISPLAY`, `PATH` and the Mastodon settings are read.
+    ///   - mastodonInstance: The Mastodon server (`mastodon.social`); overrides `SHAREVIA_MASTODON_INSTANCE`.
+    ///   - runner: What runs `xdg-open`.
+    public static func all(
+        environment: ShareEnvironment, mastodonInstance: String? = nil, runner: any CommandRunning = ProcessRunner()
+    ) -> [any ShareDestination] {
+        services(environment: environment, mastodonInstance: mastodonInstance).map {
+            WebIntentDestination(service: $0, environment: environment, runner: runner)
+        }
     }
 }

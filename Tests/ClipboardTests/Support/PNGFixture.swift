@@ -5,16 +5,22 @@ import Foundation
 enum PNGFixture {
     static func make(width: Int, height: Int, seed: UInt64 = 1) -> Data {
         var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
-        var raw = [UInt8]()
-        raw.reserveCapacity((width * 3 + 1) * height)
-        for _ in 0..<height {
-            raw.append(0)  // filter: none
-            for _ in 0..<(width * 3) {
+        let rowBytes = width * 3 + 1
+        let raw = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
+            // Eight pseudo-random bytes per step; each row starts with filter 0 (none).
+            var index = 0
+            while index < buffer.count {
                 state ^= state << 13
                 state ^= state >> 7
                 state ^= state << 17
-                raw.append(UInt8(truncatingIfNeeded: state))
+                withUnsafeBytes(of: state) { word in
+                    for byte in word where index < buffer.count {
+                        buffer[index] = index % rowBytes == 0 ? 0 : byte
+                        index += 1
+                    }
+                }
             }
+            count = buffer.count
         }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header = bigEndian(UInt32(width)) + bigEndian(UInt32(height))
@@ -37,9 +43,19 @@ enum PNGFixture {
             offset += count
         } while offset < data.count
         var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
+        data.withUnsafeBufferPointer { buffer in
+            // Reduce modulo 65521 only every 4096 bytes: the sums can't overflow in between.
+            var index = 0
+            while index < buffer.count {
+                let end = min(index + 4096, buffer.count)
+                for byte in buffer[index..<end] {
+                    a &+= UInt32(byte)
+                    b &+= a
+                }
+                a %= 65521
+                b %= 65521
+                index = end
+            }
         }
         return out + bigEndian(b << 16 | a)
     }
@@ -49,11 +65,17 @@ enum PNGFixture {
         return bigEndian(UInt32(body.count)) + typed + bigEndian(crc32(typed))
     }
 
+    private static let crcTable: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 == 1 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+        return c
+    }
+
     private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        let table = crcTable
         var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         }
         return ~crc
     }

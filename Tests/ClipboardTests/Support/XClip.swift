@@ -19,9 +19,26 @@ enum XClip {
         return String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    /// Puts text on a selection with xclip (to clear or overwrite what a test put there).
+    /// Puts text on a selection with xclip and waits until the selection serves it.
+    ///
+    /// xclip's selection request leaves the X connection from its forked child, a moment after
+    /// the command returns; waiting makes the tests that overwrite a selection deterministic.
     static func write(_ text: String, to selection: ClipboardSelection, display: String) async throws {
         _ = try await run(["-selection", selection.rawValue, "-t", "UTF8_STRING", "-i"], display: display, input: Array(text.utf8))
+        _ = try await waitFor(Array(text.utf8), on: selection, type: "UTF8_STRING", display: display)
+    }
+
+    /// Reads the selection until it holds `expected` (or 3 s pass) and returns the last read.
+    static func waitFor(_ expected: [UInt8], on selection: ClipboardSelection, type: String, display: String) async throws -> [UInt8] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(3)
+        var last: [UInt8] = []
+        repeat {
+            last = (try? await read(selection, type: type, display: display)) ?? []
+            if last == expected { return last }
+            try await Task.sleep(for: .milliseconds(10))
+        } while clock.now < deadline
+        return last
     }
 
     private static func run(_ arguments: [String], display: String, input: [UInt8]? = nil) async throws -> ProcessOutput {

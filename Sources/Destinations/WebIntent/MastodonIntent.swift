@@ -1,0 +1,85 @@
+import ShareCore
+import TextFitting
+
+/// Mastodon: `https://<instance>/share?text=`, fitted to the server's limit (500 by default).
+///
+/// The instance comes from the caller (a flag or configuration) or `SHAREVIA_MASTODON_INSTANCE`;
+/// without one the destination is unavailable and says how to set it.
+public struct MastodonIntent: WebIntentService {
+    /// The environment variable naming the instance: `SHAREVIA_MASTODON_INSTANCE`.
+    public static let instanceVariable = "SHAREVIA_MASTODON_INSTANCE"
+    /// The environment variable with the server's character limit: `SHAREVIA_MASTODON_LIMIT`.
+    public static let limitVariable = "SHAREVIA_MASTODON_LIMIT"
+
+    /// The instance's host name (`mastodon.social`), or nil when none is set or it is malformed.
+    public let instance: String?
+    /// The character limit.
+    public let limit: Int
+    public let configurationProblem: String?
+
+    /// Creates the intent.
+    ///
+    /// - Parameters:
+    ///   - instance: The server, as `mastodon.social` or `https://mastodon.social/`.
+    ///   - limit: The server's character limit.
+    public init(instance: String?, limit: Int = 500) {
+        self.limit = limit
+        let host = instance.map(Self.host(from:))
+        if let host, Self.isHostName(host) {
+            self.instance = host
+            configurationProblem = nil
+        } else if let instance, !instance.isEmpty {
+            self.instance = nil
+            configurationProblem = "Mastodon instance \"\(instance)\" is not a host name (use mastodon.social or https://mastodon.social)"
+        } else {
+            self.instance = nil
+            configurationProblem = "no Mastodon instance set (pass --mastodon-instance or set \(Self.instanceVariable)=mastodon.social)"
+        }
+    }
+
+    /// Creates the intent from the environment (`SHAREVIA_MASTODON_INSTANCE`, `SHAREVIA_MASTODON_LIMIT`)
+    /// unless an instance is given.
+    public init(environment: ShareEnvironment, instance: String? = nil) {
+        let limit = environment[Self.limitVariable].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 500
+        self.init(instance: instance ?? environment[Self.instanceVariable], limit: limit)
+    }
+
+    public var descriptor: DestinationDescriptor {
+        DestinationDescriptor(
+            id: "mastodon", displayName: "Mastodon",
+            summary: "opens your Mastodon server's share page with the post fitted to its limit",
+            capabilities: [.text, .link, .hashtags],
+            textLimit: .init(maximum: limit, unit: TextRules.mastodon(limit: limit).unit))
+    }
+
+    public var rules: TextRules? { .mastodon(limit: limit) }
+
+    public func intentURL(for post: FittedPost, content: ShareContent) -> String {
+        PercentEncoding.url("https://\(instance ?? "mastodon.invalid")/share", [("text", post.text)])
+    }
+
+    private static func host(from value: String) -> String {
+        var host = Substring(value.trimmingCharacters(in: " \t\n"))
+        for scheme in ["https://", "http://"] where host.lowercased().hasPrefix(scheme) { host = host.dropFirst(scheme.count) }
+        while host.hasSuffix("/") { host = host.dropLast() }
+        return host.lowercased()
+    }
+
+    private static func isHostName(_ host: String) -> Bool {
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { label in
+            !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                && label.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let characters = Set(set)
+        var slice = Substring(self)
+        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,32 @@
+import ShareCore
+import TextFitting
+
+/// Reddit: `https://www.reddit.com/submit?url=&title=`: the link, and a title of at most 300
+/// characters (the share's title, else its text). Hashtags are not carried.
+public struct RedditIntent: WebIntentService {
+    /// Reddit's title limit.
+    public static let titleLimit = 300
+
+    /// Creates the intent.
+    public init() {}
+
+    public let descriptor = DestinationDescriptor(
+        id: "reddit", displayName: "Reddit",
+        summary: "opens Reddit's submit page with the link and a title of up to 300 characters",
+        capabilities: [.text, .link],
+        textLimit: .init(maximum: titleLimit, unit: "characters (title)"))
+
+    public var rules: TextRules? {
+        TextRules(name: "reddit", limit: Self.titleLimit, unit: "characters (title)", counter: GraphemeCounter())
+    }
+
+    /// The title is the share's title, or its text when it has none; the link is not counted.
+    public func parts(for content: ShareContent) -> PostParts {
+        let title = (content.title ?? "").isEmpty ? content.text : content.title ?? ""
+        return PostParts(body: title)
+    }
+
+    public func intentURL(for post: FittedPost, content: ShareContent) -> String {
+        PercentEncoding.url("https://www.reddit.com/submit", [("url", content.link), ("title", post.body)])
+    }
+}

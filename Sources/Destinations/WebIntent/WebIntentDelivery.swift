@@ -1,0 +1,53 @@
+import ProcessRunning
+import ShareCore
+
+/// How a web intent is delivered: opened with `xdg-open` in a desktop session, printed otherwise.
+struct WebIntentDelivery: Sendable {
+    /// `xdg-open`'s path when a desktop session (`DISPLAY` or `WAYLAND_DISPLAY`) exists.
+    let opener: String?
+    let runner: any CommandRunning
+    let timeout: Duration
+
+    init(environment: ShareEnvironment, runner: any CommandRunning, timeout: Duration = .seconds(10)) {
+        let desktop = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+        opener = desktop ? environment.executable(named: "xdg-open") : nil
+        self.runner = runner
+        self.timeout = timeout
+    }
+
+    /// The availability note: how delivery will happen.
+    var note: String {
+        opener == nil ? "prints the URL (no desktop session)" : "opens the URL with xdg-open"
+    }
+
+    /// Opens or prints the URL.
+    func deliver(_ url: String, destination: DestinationID) async throws(ShareError) -> DeliveryReceipt {
+        if Task.isCancelled {
+            throw ShareError(.cancelled, destination: destination, message: "cancelled before opening the intent URL")
+        }
+        guard let opener else {
+            return DeliveryReceipt(destination: destination, summary: "open this URL to post: \(url)", locations: [url])
+        }
+        let output: ProcessOutput
+        do {
+            output = try await runner.run(ProcessInvocation(executable: opener, arguments: [url], timeout: timeout))
+        } catch {
+            throw ShareError(
+                error.isNotFound ? .unavailable : .permanent, destination: destination,
+                message: "can't run xdg-open; open this URL yourself: \(url)", underlying: error)
+        }
+        if output.cancelled {
+            throw ShareError(.cancelled, destination: destination, message: "cancelled while opening the intent URL")
+        }
+        if output.timedOut {
+            throw ShareError(.transient, destination: destination, message: "xdg-open did not finish in time; open this URL yourself: \(url)")
+        }
+        guard output.succeeded else {
+            // xdg-open: 1 bad syntax, 2 file not found, 3 no handler tool, 4 the action failed.
+            let code: ShareError.Code = output.exitStatus == 4 ? .transient : .permanent
+            let detail = output.errorText.isEmpty ? "exit status \(output.exitStatus.map(String.init) ?? "?")" : output.errorText
+            throw ShareError(code, destination: destination, message: "xdg-open failed (\(detail)); open this URL yourself: \(url)")
+        }
+        return DeliveryReceipt(destination: destination, summary: "opened \(url) with xdg-open", locations: [url])
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import ImagePipeline
+
+/// How hard `image fit` and `image convert` compress their PNG output.
+enum ImageCompression: String, ExpressibleByArgument, CaseIterable {
+    case fast
+    case balanced
+    case smallest
+
+    var options: PNGEncoder.Options {
+        switch self {
+        case .fast: .fast
+        case .balanced: .balanced
+        case .smallest: .smallest
+        }
+    }
+}
+
+/// The output flags `image fit` and `image convert` share.
+struct ImageOutputOptions: ParsableArguments {
+    @Option(name: [.short, .customLong("output")], help: "The PNG file to write.")
+    var output: String
+
+    @Flag(help: "Replace the output file if it already exists.")
+    var force = false
+
+    @Option(
+        help: ArgumentHelp(
+            "PNG compression: fast (SUB filter, zlib run-length strategy), balanced (level 6, adaptive filters) or "
+                + "smallest (level 9, adaptive filters).",
+            valueName: "level"))
+    var compression: ImageCompression = .fast
+
+    var writer: AtomicFileWriter { AtomicFileWriter(overwrite: force) }
+
+    /// Encodes and writes atomically.
+    func write(_ image: RGBAImage) throws -> Int {
+        let bytes = try PNGEncoder(options: compression.options).encode(image)
+        try writer.write(bytes, to: output)
+        return bytes.count
+    }
+}

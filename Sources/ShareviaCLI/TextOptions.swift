@@ -1,0 +1,65 @@
+import ArgumentParser
+import TextFitting
+
+/// The networks `sharevia text` counts for.
+enum TextNetwork: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case x, twitter, mastodon, bluesky, threads
+
+    /// The network's rules, with Mastodon's limit overridable.
+    func rules(limit: Int?) -> TextRules {
+        var rules: TextRules
+        switch self {
+        case .x, .twitter: rules = .x
+        case .mastodon: rules = .mastodon(limit: limit ?? 500)
+        case .bluesky: rules = .bluesky
+        case .threads: rules = .threads
+        }
+        if let limit { rules.limit = limit }
+        return rules
+    }
+}
+
+/// The options `count` and `fit` share: which rules, where the text comes from, how to print.
+struct TextInputOptions: ParsableArguments {
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp("The network whose rules apply (twitter is another name for x).", valueName: "network"))
+    var network: TextNetwork
+
+    @Option(help: "Use this limit instead of the network's (Mastodon servers set their own; default 500).")
+    var limit: Int?
+
+    @Flag(help: "Print one JSON object per input, one per line.")
+    var json = false
+
+    @Flag(help: "Read standard input and treat each line as one input.")
+    var lines = false
+
+    @Flag(help: .hidden)
+    var quiet = false
+
+    @Argument(help: "The text, or - (the default) to read it from standard input.")
+    var text: String?
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if lines, let text, text != "-" { throw ValidationError("--lines reads standard input; don't also give TEXT") }
+    }
+
+    /// The rules chosen.
+    var rules: TextRules { network.rules(limit: limit) }
+
+    /// The chosen rules' name and limit, as `--help` and tests see them.
+    var rulesSummary: (name: String, limit: Int) { (rules.name, rules.limit) }
+
+    /// The inputs: the argument, all of standard input, or its lines.
+    func inputs() throws -> [String] {
+        if let text, text != "-" { return [text] }
+        let input = try StandardStreams.readUTF8Input(purpose: "the text")
+        guard lines else { return [input.hasSuffix("\n") ? String(input.dropLast()) : input] }
+        // Split on the byte: splitting a String on "\n" walks grapheme clusters, which is slow.
+        var split = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        if split.last?.isEmpty == true { split.removeLast() }
+        return split
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import ProcessRunning
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The runner returns when the direct child exits, whatever its children hold open, and always
+/// within its deadline.
+struct ProcessRunnerTests {
+    let runner = ProcessRunner()
+    let clock = ContinuousClock()
+
+    @Test func returnsWhileADaemonisedGrandchildHoldsStdoutOpen() async throws {
+        let started = clock.now
+        // Like xclip: print, leave a child behind that inherited stdout and stderr, exit.
+        let output = try await runner.run(ProcessInvocation(
+            executable: "/bin/sh", arguments: ["-c", "echo ready; sleep 5 & exit 0"], timeout: .seconds(20)))
+        #expect(clock.now - started < .seconds(3))
+        #expect(output.succeeded)
+        #expect(output.standardOutput == Array("ready\n".utf8))
+    }
+
+    @Test func killsTheProcessGroupAtTheDeadline() async throws {
+        let started = clock.now
+        let output = try await runner.run(ProcessInvocation(
+            executable: "/bin/sh", arguments: ["-c", "sleep 30"], timeout: .milliseconds(200)))
+        #expect(clock.now - started < .seconds(3))
+        #expect(output.timedOut)
+        #expect(output.signal == Int(SIGKILL))
+        #expect(!output.succeeded)
+    }
+
+    @Test func cancellingTheTaskKillsTheChild() async throws {
+        let started = clock.now
+        let task = Task {
+            try await runner.run(ProcessInvocation(executable: "/bin/sleep", arguments: ["30"], timeout: .seconds(60)))
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        let output = try await task.value
+        #expect(clock.now - started < .seconds(3))
+        #expect(output.cancelled)
+        #expect(!output.succeeded)
+    }
+
+    @Test func aCancelledTaskSpawnsNothing() async throws {
+        let marker = NSTemporaryDirectory() + "sharevia-runner-\(UUID().uuidString)"
+        let output = try await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await runner.run(ProcessInvocation(executable: "/usr/bin/touch", arguments: [marker]))
+        }.value
+        #expect(output.cancelled)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
+    @Test func feedsStdinFromBytesAndFromAFile() async throws {
+        let payload = Array(PNGFixture.make(width: 300, height: 300, seed: 1))  // larger than a pipe buffer
+        let fromBytes = try await runner.run(ProcessInvocation(executable: "/bin/cat", standardInput: .bytes(payload)))
+        #expect(fromBytes.standardOutput == payload)
+
+        let folder = try TemporaryFolder("stdin")
+        defer { folder.remove() }
+        let path = try folder.write(Data(payload), named: "in")
+        let fromFile = try await runner.run(ProcessInvocation(executable: "/bin/cat", standardInput: .file(path: path)))
+        #expect(fromFile.standardOutput == payload)
+
+        let empty = try await runner.run(ProcessInvocation(executable: "/bin/cat", standardInput: .bytes([])))
+        #expect(empty.succeeded && empty.standardOutput.isEmpty)
+    }
+
+    @Test func reportsExitStatusSignalAndStderr() async throws {
+        let failed = try await runner.run("/bin/sh", arguments: ["-c", "echo oops >&2; exit 3"])
+        #expect(failed.exitStatus == 3)
+        #expect(failed.errorText == "oops")
+        let killed = try await runner.run("/bin/sh", arguments: ["-c", "kill -TERM $$"])
+        #expect(killed.exitStatus == nil)
+        #expect(killed.signal == Int(SIGTERM))
+    }
+
+    @Test func keepsAtMostMaxOutputBytes() async throws {
+        let output = try await runner.run(ProcessInvocation(
+            executable: "/usr/bin/head", arguments: ["-c", "200000", "/dev/zero"], maxOutput: 10))
+        #expect(output.succeeded)
+        #expect(output.standardOutput.count == 10)
+    }
+
+    @Test func theChildGetsNoDescriptorFromThreeUp() async throws {
+        let output = try await runner.run("/bin/sh", arguments: ["-c", "ls /proc/self/fd"])
+        let fds = String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
+        // 0, 1, 2, and the descriptor ls itself opens to read the directory.
+        #expect(fds.filter { $0 > 3 }.isEmpty, "\(fds)")
+    }
+
+    @Test func aMissingProgramIsNotFound() async throws {
+        let error = await #expect(throws: ProcessRunnerError.self) {
+            try await runner.run(ProcessInvocation(executable: "/nonexistent/xclip"))
+        }
+        #expect(error?.isNotFound == true)
+    }
+
+    @Test func manyShortCommandsNeverStall() async throws {
+        let started = clock.now
+        for _ in 0..<20 { _ = try await runner.run(ProcessInvocation(executable: "/bin/true", timeout: .seconds(30))) }
+        // Woken by the child's exit (pidfd): 20 runs take about 20 ms alone; the bound leaves room
+        // for a loaded machine but not for waiting out a timeout.
+        #expect(clock.now - started < .seconds(10), "took \(clock.now - started)")
+    }
+}
+
+/// A background program starts, runs, and stops, even when it ignores SIGTERM.
+struct BackgroundProcessTests {
+    @Test func startsAndStops() async throws {
+        let process = try BackgroundProcess.start("/bin/sleep", arguments: ["30"])
+        #expect(process.isRunning)
+        await process.stop()
+        #expect(!process.isRunning)
+    }
+
+    @Test func stopKillsAProgramThatIgnoresSIGTERM() async throws {
+        let folder = try TemporaryFolder("bg")
+        defer { folder.remove() }
+        let process = try BackgroundProcess.start(
+            "/bin/sh", arguments: ["-c", "trap '' TERM; echo started; while :; do sleep 1; done"], logPath: folder.path + "/log")
+        try await Task.sleep(for: .milliseconds(100))
+        let started = ContinuousClock.now
+        await process.stop(grace: .milliseconds(200))
+        #expect(!process.isRunning)
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(try String(contentsOfFile: folder.path + "/log", encoding: .utf8) == "started\n")
+    }
+
+    @Test func waitForExitSeesAProgramEndOnItsOwn() async throws {
+        let process = try BackgroundProcess.start("/bin/sh", arguments: ["-c", "exit 0"])
+        #expect(await process.waitForExit(timeout: .seconds(5)))
+        #expect(!process.isRunning)
+    }
+
+    @Test func aMissingProgramThrows() {
+        #expect(throws: ProcessRunnerError.self) { try BackgroundProcess.start("/nonexistent/Xvfb") }
+    }
+}

@@ -1,0 +1,122 @@
+import ImagePipeline
+import Testing
+
+/// Crafted damaged and hostile files: each is refused with a specific error, quickly, without
+/// allocating what the file merely declares.
+struct HostileFileTests {
+    /// A valid 4x3 RGB image to damage.
+    static let valid = PNGBytes.rgbFile(width: 4, height: 3, rgb: (0..<36).map { UInt8($0 * 7) })
+
+    @Test func validCraftedFileDecodes() throws {
+        let image = try PNGDecoder().decode(data: Self.valid)
+        #expect(image.width == 4 && image.height == 3)
+        #expect(image.pixel(x: 1, y: 0) == RGBAPixel(r: 21, g: 28, b: 35))
+    }
+
+    @Test(arguments: [10, 20, 33, 40, 60, 70])
+    func truncatedFileIsRefused(keeping bytes: Int) throws {
+        let cut = Array(Self.valid.prefix(bytes))
+        let error = #expect(throws: ImageError.self) { try PNGDecoder().decode(data: cut) }
+        #expect(error?.code == .truncated, "\(error.map(String.init(describing:)) ?? "")")
+        let inspected = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: cut) }
+        #expect(inspected?.code == .truncated)
+    }
+
+    @Test func truncatedPhotoFromAnEncoderIsRefused() throws {
+        var image = RGBAImage(width: 64, height: 64, fill: RGBAPixel(r: 1, g: 2, b: 3))
+        for x in 0..<64 { image.setPixel(x: x, y: x, to: RGBAPixel(r: UInt8(x * 4), g: 0, b: 255)) }
+        let bytes = try PNGEncoder().encode(image)
+        let error = #expect(throws: ImageError.self) {
+            try PNGDecoder().decode(data: Array(bytes.prefix(bytes.count - 20)))
+        }
+        #expect(error?.code == .truncated)
+    }
+
+    @Test func badCRCInImageDataIsRefused() throws {
+        var bytes = Self.valid
+        let idat = try #require(findChunk("IDAT", in: bytes))
+        bytes[idat + 8 + 10] ^= 0xFF  // a data byte changes, the CRC does not
+        let decoded = #expect(throws: ImageError.self) { try PNGDecoder().decode(data: bytes) }
+        #expect(decoded?.code == .badChecksum)
+        let inspected = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: bytes) }
+        #expect(inspected?.code == .badChecksum)
+        #expect(inspected?.message.contains("IDAT") == true)
+    }
+
+    @Test func badCRCInHeaderIsRefused() throws {
+        var bytes = Self.valid
+        bytes[30] ^= 0x01
+        let error = #expect(throws: ImageError.self) { try PNGDecoder().decode(data: bytes) }
+        #expect(error?.code == .badChecksum)
+        #expect(error?.message.contains("IHDR") == true)
+    }
+
+    @Test(arguments: [(0, 10), (10, 0), (0, 0)])
+    func zeroSizeImageIsRefused(width: UInt32, height: UInt32) {
+        let bytes =
+            PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: width, height: height))
+            + PNGBytes.chunk("IDAT", PNGBytes.storedZlib([0])) + PNGBytes.chunk("IEND", [])
+        let error = #expect(throws: ImageError.self) { try PNGDecoder().decode(data: bytes) }
+        #expect(error?.code == .emptyImage)
+        let inspected = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: bytes) }
+        #expect(inspected?.code == .emptyImage)
+    }
+
+    /// 100000x100000 RGB declared in a file of about 100 bytes.
+    static let huge =
+        PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 100_000, height: 100_000))
+        + PNGBytes.chunk("IDAT", PNGBytes.storedZlib([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]))
+        + PNGBytes.chunk("IEND", [])
+
+    @Test func hugeDeclaredSizeHitsThePixelLimit() {
+        #expect(Self.huge.count <= 100)
+        let error = #expect(throws: ImageError.self) { try PNGDecoder().decode(data: Self.huge) }
+        #expect(error?.code == .pixelLimitExceeded)
+        #expect(error?.message.contains("100000x100000") == true)
+    }
+
+    @Test func hugeDeclaredSizeIsRefusedEvenWithoutLimits() {
+        let unlimited = DecodeLimits(maxPixels: .max, maxMemoryBytes: .max)
+        let error = #expect(throws: ImageError.self) { try PNGDecoder(limits: unlimited).decode(data: Self.huge) }
+        #expect(error?.code == .insufficientData)
+        let fitted = #expect(throws: ImageError.self) { try CanvasFitter(limits: unlimited).fit(data: Self.huge) }
+        #expect(fitted?.code == .insufficientData)
+        let inspected = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: Self.huge) }
+        #expect(inspected?.code == .insufficientData)
+    }
+
+    @Test func corruptDeflateStreamIsRefused() throws {
+        // A deflate block type 3 (reserved) inside an IDAT with a correct CRC.
+        let bytes =
+            PNGBytes.signature + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 2, height: 2))
+            + PNGBytes.chunk("IDAT", [0x78, 0x01, 0x07, 0x00, 0x00, 0x00]) + PNGBytes.chunk("IEND", [])
+        let error = #expect(throws: ImageError.self) { try PNGDecoder().decode(data: bytes) }
+        #expect(error?.code == .corruptData, "\(error.map(String.init(describing:)) ?? "")")
+    }
+
+    @Test func garbageIsNamedAsUnsupported() {
+        let gif = Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 20)
+        let error = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: gif) }
+        #expect(error?.code == .unsupportedFormat)
+        #expect(error?.message.contains("GIF") == true)
+        let empty = #expect(throws: ImageError.self) { try PNGDecoder().decode(data: []) }
+        #expect(empty?.code == .unsupportedFormat)
+    }
+
+    @Test func missingFileIsAReadFailureNamingThePath() {
+        let error = #expect(throws: ImageError.self) { try PNGDecoder().decode(path: "/nonexistent/card.png") }
+        #expect(error?.code == .readFailed)
+        #expect(error?.message.contains("/nonexistent/card.png") == true)
+    }
+}
+
+/// The offset of the first chunk of `type`, or nil.
+func findChunk(_ type: String, in bytes: [UInt8]) -> Int? {
+    var offset = 8
+    while offset + 8 <= bytes.count {
+        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == type { return offset }
+        offset += 12 + length
+    }
+    return nil
+}

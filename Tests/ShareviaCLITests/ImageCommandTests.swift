@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+/// End-to-end runs of `sharevia image inspect | fit | convert` with the built binary
+/// (`$SHAREVIA_BIN`, or the `sharevia` beside the test executable).
+struct ImageCommandTests {
+    // MARK: Inspect
+
+    @Test func inspectPrintsHeaderFieldsAndEdgeColours() async throws {
+        let folder = CLITemporaryFolder()
+        let path = try CLIPNG.write(CLIPNG.halves(width: 6, height: 50), to: folder, name: "card.png")
+        let run = try await ShareviaProcess.run(["image", "inspect", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("\(path): PNG 6x50, 8-bit truecolour, not interlaced"))
+        #expect(run.stdout.contains("edges top #C81E0A bottom #0A1EC8"))
+    }
+
+    @Test func inspectJSONListsEveryFile() async throws {
+        let folder = CLITemporaryFolder()
+        let a = try CLIPNG.write(CLIPNG.halves(width: 6, height: 50), to: folder, name: "a.png")
+        let b = try CLIPNG.write(CLIPNG.halves(width: 3, height: 2), to: folder, name: "b.png")
+        let run = try await ShareviaProcess.run(["image", "inspect", "--json", a, b])
+        #expect(run.status == 0, "\(run.stderr)")
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [[String: Any]])
+        #expect(objects.count == 2)
+        #expect(objects[0]["file"] as? String == a)
+        #expect(objects[0]["format"] as? String == "png")
+        #expect(objects[0]["width"] as? Int == 6)
+        #expect(objects[0]["height"] as? Int == 50)
+        #expect(objects[0]["bitDepth"] as? Int == 8)
+        #expect(objects[0]["colorType"] as? String == "rgb")
+        #expect(objects[0]["interlaced"] as? Bool == false)
+        #expect(objects[0]["fileSize"] as? Int == (try FileManager.default.attributesOfItem(atPath: a)[.size] as? Int))
+        let edges = try #require(objects[0]["edgeColors"] as? [String: String])
+        #expect(edges == ["top": "#C81E0A", "bottom": "#0A1EC8"])
+        #expect(objects[1]["width"] as? Int == 3)
+    }
+
+    @Test func inspectReportsACorruptFileAndGoesOn() async throws {
+        let folder = CLITemporaryFolder()
+        var bytes = CLIPNG.halves(width: 6, height: 50)
+        bytes[bytes.count - 20] ^= 0x55  // inside IDAT, so its CRC no longer matches
+        let bad = try CLIPNG.write(bytes, to: folder, name: "bad.png")
+        let good = try CLIPNG.write(CLIPNG.halves(width: 6, height: 50), to: folder, name: "good.png")
+        let run = try await ShareviaProcess.run(["image", "inspect", bad, good])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(bad))
+        #expect(run.stderr.contains("[bad_checksum]"))
+        #expect(run.stdout.contains("\(good): PNG 6x50"))
+    }
+
+    @Test func inspectReadsAJPEGHeaderWithoutDecoding() async throws {
+        let folder = CLITemporaryFolder()
+        let path = try CLIPNG.write(CLIPNG.jpeg(width: 4032, height: 3024), to: folder, name: "photo.jpg")
+        let run = try await ShareviaProcess.run(["image", "inspect", path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("JPEG 4032x3024, 8-bit YCbCr"))
+        #expect(run.stdout.contains("edges n/a"))
+    }
+
+    // MARK: Fit
+
+    @Test func fitWritesAStoryCanvas() async throws {
+        let folder = CLITemporaryFolder()
+        let input = try CLIPNG.write(CLIPNG.halves(width: 60, height: 40), to: folder, name: "in.png")
+        let output = folder.path + "/story.png"
+        let run = try await ShareviaProcess.run(["image", "fit", input, "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("60x40 image at 1080x720+0+600"))
+        #expect(try CLIPNG.size(of: output) == (1080, 1920))
+        // The canvas's own top band (38 rows) is the start of the gradient from #C81E0A to
+        // #0A1EC8 over 1920 rows: its mean row 18.5 gives red 200 - 190 * 18.5 / 1919 = 198.2.
+        let check = try await ShareviaProcess.run(["image", "inspect", output])
+        #expect(check.stdout.contains("edges top #C61E0C bottom #0C1EC6"), "\(check.stdout)")
+        #expect(folder.names("") == ["in.png", "story.png"])
+    }
+
+    @Test func fitHonoursTheCanvasOption() async throws {
+        let folder = CLITemporaryFolder()
+        let input = try CLIPNG.write(CLIPNG.halves(width: 60, height: 40), to: folder, name: "in.png")
+        let output = folder.path + "/small.png"
+        let run = try await ShareviaProcess.run(["image", "fit", input, "-o", output, "--canvas", "100x200"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try CLIPNG.size(of: output) == (100, 200))
+    }
+
+    @Test func fitRefusesToOverwriteWithoutForce() async throws {
+        let folder = CLITemporaryFolder()
+        let input = try CLIPNG.write(CLIPNG.halves(width: 60, height: 40), to: folder, name: "in.png")
+        let output = folder.path + "/out.png"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: output))
+        let refused = try await ShareviaProcess.run(["image", "fit", input, "-o", output])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains(output))
+        #expect(refused.stderr.contains("--force"))
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep me")
+        let forced = try await ShareviaProcess.run(["image", "fit", input, "-o", output, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try CLIPNG.size(of: output) == (1080, 1920))
+        #expect(folder.names("") == ["in.png", "out.png"])
+    }
+
+    @Test func fitRejectsAMalformedCanvasAsAUsageError() async throws {
+        let run = try await ShareviaProcess.run(["image", "fit", "in.png", "-o", "out.png", "--canvas", "1080"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--canvas '1080' is not WIDTHxHEIGHT"))
+    }
+
+    @Test func fitExplainsThatJPEGIsNotDecoded() async throws {
+        let folder = CLITemporaryFolder()
+        let input = try CLIPNG.write(CLIPNG.jpeg(width: 800, height: 600), to: folder, name: "photo.jpg")
+        let run = try await ShareviaProcess.run(["image", "fit", input, "-o", folder.path + "/out.png"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains(input))
+        #expect(run.stderr.contains("convert it to PNG first"))
+        #expect(run.stderr.contains("[decoding_unsupported]"))
+        #expect(folder.names("") == ["photo.jpg"])
+    }
+
+    @Test func fitNamesAMissingInput() async throws {
+        let folder = CLITemporaryFolder()
+        let run = try await ShareviaProcess.run(["image", "fit", folder.path + "/nope.png", "-o", folder.path + "/o.png"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("nope.png"))
+        #expect(run.stderr.contains("[read_failed]"))
+    }
+
+    // MARK: Convert
+
+    @Test func convertReencodesWithTheSamePixels() async throws {
+        let folder = CLITemporaryFolder()
+        let input = try CLIPNG.write(CLIPNG.halves(width: 6, height: 50), to: folder, name: "in.png")
+        let output = folder.path + "/out.png"
+        let run = try await ShareviaProcess.run(["image", "convert", input, "-o", output, "--compression", "smallest"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try CLIPNG.size(of: output) == (6, 50))
+        let check = try await ShareviaProcess.run(["image", "inspect", "--json", input, output])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(check.stdoutBytes)) as? [[String: Any]])
+        #expect(objects.count == 2)
+        #expect(objects[0]["edgeColors"] as? [String: String] == objects[1]["edgeColors"] as? [String: String])
+        let again = try await ShareviaProcess.run(["image", "convert", input, "-o", output])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("[output_exists]"))
+    }
+}
+
+/// Small image files built byte by byte (this target does not link the image pipeline).
+enum CLIPNG {
+    /// A width x height RGB PNG: the top half (200, 30, 10), the bottom half (10, 30, 200).
+    static func halves(width: Int, height: Int) -> [UInt8] {
+        var raw: [UInt8] = []
+        for y in 0..<height {
+            raw.append(0)
+            for _ in 0..<width { raw += y < height / 2 ? [200, 30, 10] : [10, 30, 200] }
+        }
+        let ihdr = be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", stored(raw))
+            + chunk("IEND", [])
+    }
+
+    /// SOI, a baseline frame header, a scan header, EOI: enough to inspect.
+    static func jpeg(width: Int, height: Int) -> [UInt8] {
+        [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
+         UInt8(width & 0xFF), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0, 0xFF, 0xD9]
+    }
+
+    static func write(_ bytes: [UInt8], to folder: CLITemporaryFolder, name: String) throws -> String {
+        let path = folder.path + "/" + name
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Width and height from a PNG's IHDR.
+    static func size(of path: String) throws -> (Int, Int) {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        guard bytes.count >= 24 else { return (0, 0) }
+        func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (int(16), int(20))
+    }
+
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return be32(UInt32(data.count)) + body + be32(crc32(body))
+    }
+
+    private static func stored(_ raw: [UInt8]) -> [UInt8] {
+        precondition(raw.count < 65536)
+        let n = raw.count
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in raw {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return [0x78, 0x01, 1, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)] + raw
+            + be32(b << 16 | a)
+    }
+
+    private static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
+
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+}
