@@ -36,19 +36,28 @@ OUT="$WORK/out"
 mkdir -p "$OUT"
 
 echo
+echo "Machine: $(nproc) cores, load average$(uptime | sed 's/.*load average//')"
 echo "Inputs: $(basename "$PHOTO") $(stat -c %s "$PHOTO") bytes; $(basename "$CARD") $(stat -c %s "$CARD") bytes; $RUNS runs each"
 echo
 printf '%-10s %-32s %12s %14s\n' "input" "tool" "median ms" "peak RSS MB"
 printf '%-10s %-32s %12s %14s\n' "-----" "----" "---------" "-----------"
+ratios=()
 for input in photo card; do
     if [ "$input" = photo ]; then IN="$PHOTO"; else IN="$CARD"; fi
     measure "$input" "sharevia image fit" "$BIN" image fit "$IN" -o "$OUT/sharevia-$input.png" --force
+    ours=$LAST_MS
     measure "$input" "imagemagick convert -resize -extent" convert "$IN" -resize 1080x1920 -background black \
         -gravity center -extent 1080x1920 "$OUT/magick-$input.png"
+    magick=$LAST_MS
     measure "$input" "vipsthumbnail (no padding)" vipsthumbnail "$IN" --size 1080x1920 -o "$OUT/vipsthumb-$input.png"
+    vips=$LAST_MS
+    ratios+=("$(awk -v i="$input" -v o="$ours" -v m="$magick" -v v="$vips" 'BEGIN {
+        printf "%s: sharevia takes %.2fx ImageMagick'"'"'s time and %.2fx vipsthumbnail'"'"'s", i, o / m, o / v }')")
     measure "$input" "vips thumbnail + gravity" sh -c "vips thumbnail '$IN' '$OUT/tmp-$input.v' 1080 --height 1920 && \
 vips gravity '$OUT/tmp-$input.v' '$OUT/vips-$input.png' centre 1080 1920 --extend black"
 done
+echo
+printf '%s\n' "${ratios[@]}"
 echo
 measure card "sharevia image inspect --no-edges" "$BIN" image inspect --no-edges "$CARD"
 measure card "sharevia image inspect (+edges)" "$BIN" image inspect "$CARD"

@@ -26,6 +26,6 @@ public enum StandardDestinations {
         [
             ClipboardDestination(environment: environment),
             FileExportDestination(environment: environment),
-        ]
+        ] + WebIntentDestinations.all(environment: environment, mastodonInstance: mastodonInstance)
     }
 }

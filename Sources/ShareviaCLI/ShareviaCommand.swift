@@ -31,9 +31,20 @@ public enum ShareviaVersion {
 /// await ShareviaMain.run(extraDestinations: { environment in [SlackDestination(environment: environment)] })
 /// ```
 public enum ShareviaMain {
-    /// Builds the registry the commands use: the built-ins plus any extra destinations.
-    @TaskLocal static var makeRegistry: @Sendable (ShareEnvironment, String?) -> DestinationRegistry = { environment, instance in
+    /// Builds the registry the commands use. A struct around the closure because a task-local of
+    /// closure type crashes release builds of Swift 6.3.1 in `swift_task_localValuePush`.
+    struct RegistryFactory: Sendable {
+        let make: @Sendable (ShareEnvironment, String?) -> DestinationRegistry
+    }
+
+    /// The built-ins plus any extra destinations given to ``run(extraDestinations:)``.
+    @TaskLocal static var registryFactory = RegistryFactory { environment, instance in
         DestinationRegistry.standard(environment: environment, mastodonInstance: instance)
+    }
+
+    /// The registry for this environment and Mastodon instance.
+    static func makeRegistry(_ environment: ShareEnvironment, _ mastodonInstance: String?) -> DestinationRegistry {
+        registryFactory.make(environment, mastodonInstance)
     }
 
     /// Parses the process arguments and runs the matching command, then exits.
@@ -45,7 +56,7 @@ public enum ShareviaMain {
             StandardStreams.printError("error: argument \(bad) is not valid UTF-8; pass text as UTF-8 (convert it with iconv -t UTF-8)")
             exit(ShareviaExitCode.usage)
         }
-        let factory: @Sendable (ShareEnvironment, String?) -> DestinationRegistry = { environment, instance in
+        let factory = RegistryFactory { environment, instance in
             var registry = DestinationRegistry.standard(environment: environment, mastodonInstance: instance)
             for destination in extraDestinations(environment) {
                 do throws(ShareError) {
@@ -56,7 +67,7 @@ public enum ShareviaMain {
             }
             return registry
         }
-        await $makeRegistry.withValue(factory) {
+        await $registryFactory.withValue(factory) {
             do {
                 var command = try ShareviaCommand.parseAsRoot()
                 if var asyncCommand = command as? any AsyncParsableCommand {

@@ -5,7 +5,8 @@ import TextFitting
 struct TextCountCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "count",
-        abstract: "Count text by a network's rules and say whether it fits.")
+        abstract: "Count text by a network's rules and say whether it fits."
+    )
 
     @OptionGroup var input: TextInputOptions
 
@@ -18,7 +19,8 @@ struct TextCountCommand: AsyncParsableCommand {
             let measurement = rules.measure(text)
             if measurement.fits { fitting += 1 }
             if input.quiet { continue }
-            output += input.json
+            output +=
+                input.json
                 ? TextOutput.jsonLine(TextOutput.countRecord(network: rules.name, measurement))
                 : TextOutput.countLine(network: rules.name, measurement) + "\n"
             if output.utf8.count > 1 << 16 {

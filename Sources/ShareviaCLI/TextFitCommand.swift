@@ -10,14 +10,18 @@ struct TextFitCommand: AsyncParsableCommand {
             Hashtags are dropped last first, then the text is cut at a character boundary outside \
             URLs, mentions and hashtags and ends with "…". The link is never cut. The post goes to \
             standard output and what was trimmed to standard error (with --json, both in one object).
-            """)
+            """
+    )
 
     @OptionGroup var input: TextInputOptions
 
     @Option(help: "A link to add after the text; it is never cut.")
     var url: String?
 
-    @Option(name: .customLong("hashtag"), help: "A hashtag to add (with or without #); repeat for more. Dropped last first.")
+    @Option(
+        name: .customLong("hashtag"),
+        help: "A hashtag to add (with or without #); repeat for more. Dropped last first."
+    )
     var hashtags: [String] = []
 
     func run() async throws {

@@ -23,7 +23,8 @@ enum TextNetwork: String, ExpressibleByArgument, CaseIterable, Sendable {
 struct TextInputOptions: ParsableArguments {
     @Option(
         name: .customLong("for"),
-        help: ArgumentHelp("The network whose rules apply (twitter is another name for x).", valueName: "network"))
+        help: ArgumentHelp("The network whose rules apply (twitter is another name for x).", valueName: "network")
+    )
     var network: TextNetwork
 
     @Option(help: "Use this limit instead of the network's (Mastodon servers set their own; default 500).")

@@ -36,22 +36,47 @@ enum TextOutput {
     }
 
     /// The count line from plain numbers.
-    static func countLine(network: String, count: Int, limit: Int, utf8Bytes: Int, maximumUTF8Bytes: Int? = nil) -> String {
-        countLine(network: network, TextMeasurement(
-            count: count, limit: limit, utf8Bytes: utf8Bytes, maximumUTF8Bytes: maximumUTF8Bytes))
+    static func countLine(
+        network: String,
+        count: Int,
+        limit: Int,
+        utf8Bytes: Int,
+        maximumUTF8Bytes: Int? = nil
+    ) -> String {
+        countLine(
+            network: network,
+            TextMeasurement(
+                count: count,
+                limit: limit,
+                utf8Bytes: utf8Bytes,
+                maximumUTF8Bytes: maximumUTF8Bytes
+            )
+        )
     }
 
     static func countRecord(network: String, _ measurement: TextMeasurement) -> CountRecord {
         CountRecord(
-            network: network, count: measurement.count, limit: measurement.limit, fits: measurement.fits,
-            utf8Bytes: measurement.utf8Bytes, maximumUTF8Bytes: measurement.maximumUTF8Bytes)
+            network: network,
+            count: measurement.count,
+            limit: measurement.limit,
+            fits: measurement.fits,
+            utf8Bytes: measurement.utf8Bytes,
+            maximumUTF8Bytes: measurement.maximumUTF8Bytes
+        )
     }
 
     static func fitRecord(_ post: FittedPost) -> FitRecord {
         FitRecord(
-            network: post.network, text: post.text, count: post.measurement.count, limit: post.measurement.limit,
-            fits: post.fits, trimmedCharacters: post.trimmedCharacters, droppedHashtags: post.droppedHashtags,
-            notes: post.notes, summary: post.summary)
+            network: post.network,
+            text: post.text,
+            count: post.measurement.count,
+            limit: post.measurement.limit,
+            fits: post.fits,
+            trimmedCharacters: post.trimmedCharacters,
+            droppedHashtags: post.droppedHashtags,
+            notes: post.notes,
+            summary: post.summary
+        )
     }
 
     /// One compact JSON object and a newline.

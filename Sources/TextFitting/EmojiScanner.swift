@@ -40,7 +40,12 @@ enum EmojiScanner {
             }
             return nil
         }
-        guard value >= 0xA9, let scalar = Unicode.Scalar(value) else { return nil }
+        // Below U+2000 only © and ® are emoji; kana, CJK ideographs and Hangul syllables never are.
+        if value < 0x2000 && value != 0xA9 && value != 0xAE { return nil }
+        if (0x3041...0x30FA).contains(value) || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value) {
+            return nil
+        }
+        guard let scalar = Unicode.Scalar(value) else { return nil }
         let properties = scalar.properties
         guard properties.isEmoji else { return nil }
         if next == textPresentationSelector { return nil }

@@ -12,7 +12,9 @@ enum EntityScanner {
         var index = 0
         while index < text.count {
             defer { index += 1 }
-            guard isAtSign(text[index]), index == 0 || !isWord(text[index - 1]) && text[index - 1] != 0x2F else { continue }
+            guard isAtSign(text[index]), index == 0 || !isWord(text[index - 1]) && text[index - 1] != 0x2F else {
+                continue
+            }
             var end = index + 1
             while end < text.count, isUsername(text[end]) { end += 1 }
             // A username does not end in `.` or `-`.
@@ -21,7 +23,9 @@ enum EntityScanner {
             var domain: Range<Int>?
             if end + 1 < text.count, isAtSign(text[end]) {
                 var domainEnd = end + 1
-                while domainEnd < text.count, isWord(text[domainEnd]) || text[domainEnd] == 0x2E || text[domainEnd] == 0x2D {
+                while domainEnd < text.count,
+                    isWord(text[domainEnd]) || text[domainEnd] == 0x2E || text[domainEnd] == 0x2D
+                {
                     domainEnd += 1
                 }
                 while domainEnd > end + 1, !isWord(text[domainEnd - 1]) { domainEnd -= 1 }

@@ -19,8 +19,14 @@ public struct FittedPost: Sendable, Hashable {
 
     /// Creates a fitted post; ``TextFitter`` makes these, and link-only intents make one by hand.
     public init(
-        network: String, text: String, body: String, link: String?, hashtags: [String],
-        droppedHashtags: [String], trimmedCharacters: Int, measurement: TextMeasurement
+        network: String,
+        text: String,
+        body: String,
+        link: String?,
+        hashtags: [String],
+        droppedHashtags: [String],
+        trimmedCharacters: Int,
+        measurement: TextMeasurement
     ) {
         self.network = network
         self.text = text

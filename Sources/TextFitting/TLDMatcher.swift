@@ -40,7 +40,8 @@ struct TLDMatcher: Sendable {
     private func punycodeEnd(_ text: UnsafeBufferPointer<UInt32>, at start: Int) -> Int? {
         let prefix: [UInt32] = [0x78, 0x6E, 0x2D, 0x2D]
         guard start + 5 <= text.count else { return nil }
-        for (offset, scalar) in prefix.enumerated() where CharacterClasses.asciiLowercased(text[start + offset]) != scalar {
+        for (offset, scalar) in prefix.enumerated()
+        where CharacterClasses.asciiLowercased(text[start + offset]) != scalar {
             return nil
         }
         var end = start + 4

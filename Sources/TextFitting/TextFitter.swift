@@ -40,8 +40,15 @@ public struct TextFitter: Sendable {
         }
         if measurement.fits {
             return FittedPost(
-                network: rules.name, text: text, body: parts.body, link: parts.link, hashtags: hashtags,
-                droppedHashtags: dropped, trimmedCharacters: 0, measurement: measurement)
+                network: rules.name,
+                text: text,
+                body: parts.body,
+                link: parts.link,
+                hashtags: hashtags,
+                droppedHashtags: dropped,
+                trimmedCharacters: 0,
+                measurement: measurement
+            )
         }
         return trim(parts, hashtags: hashtags, dropped: dropped)
     }
@@ -79,8 +86,15 @@ public struct TextFitter: Sendable {
         let chosen = candidate(best ?? 0)
         let keptCharacters = chosen.body.isEmpty ? 0 : chosen.body.count - 1
         return FittedPost(
-            network: rules.name, text: chosen.text, body: chosen.body, link: parts.link, hashtags: hashtags,
-            droppedHashtags: dropped, trimmedCharacters: body.count - keptCharacters, measurement: chosen.measurement)
+            network: rules.name,
+            text: chosen.text,
+            body: chosen.body,
+            link: parts.link,
+            hashtags: hashtags,
+            droppedHashtags: dropped,
+            trimmedCharacters: body.count - keptCharacters,
+            measurement: chosen.measurement
+        )
     }
 
     /// The body up to `cut`, without trailing white space, followed by `…`; empty when nothing is left.

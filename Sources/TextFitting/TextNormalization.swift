@@ -23,6 +23,14 @@ enum TextNormalization {
     static func isStableStarter(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x300 { return true }
+        // Common scripts and emoji that are all stable starters: kana, CJK ideographs, Hangul
+        // syllables, emoji pictographs.
+        switch value {
+        case 0x3041...0x3096, 0x30A1...0x30FA, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0x1F300...0x1FAFF:
+            return true
+        default:
+            break
+        }
         // Planes past U+11000 gain composing characters in new Unicode versions; only the
         // emoji and CJK ranges are taken as stable there.
         if value >= 0x11000 && !(value >= 0x1F000 && value <= 0x1FAFF) && !(value >= 0x20000 && value <= 0x3FFFF) {

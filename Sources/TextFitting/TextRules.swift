@@ -38,30 +38,48 @@ public struct TextRules: Sendable {
 
     /// X (Twitter): twitter-text v3 weighted length, 280; URLs count 23, emoji sequences 2.
     public static let x = TextRules(
-        name: "x", limit: 280, unit: "weighted characters (URLs count 23, emoji 2, CJK 2)",
-        counter: TwitterWeightedCounter(configuration: .v3))
+        name: "x",
+        limit: 280,
+        unit: "weighted characters (URLs count 23, emoji 2, CJK 2)",
+        counter: TwitterWeightedCounter(configuration: .v3)
+    )
 
     /// Mastodon: graphemes, 500 by default (each server sets its own); URLs with a scheme count
     /// 23, `@user@domain` counts as `@user`.
     public static func mastodon(limit: Int = 500) -> TextRules {
         TextRules(
-            name: "mastodon", limit: limit, unit: "characters (URLs count 23)",
-            counter: GraphemeCounter(urlLength: 23, shortensRemoteMentions: true))
+            name: "mastodon",
+            limit: limit,
+            unit: "characters (URLs count 23)",
+            counter: GraphemeCounter(urlLength: 23, shortensRemoteMentions: true)
+        )
     }
 
     /// Bluesky: 300 graphemes and at most 3000 UTF-8 bytes.
     public static let bluesky = TextRules(
-        name: "bluesky", limit: 300, unit: "graphemes (and 3000 bytes)", maximumUTF8Bytes: 3000,
-        counter: GraphemeCounter())
+        name: "bluesky",
+        limit: 300,
+        unit: "graphemes (and 3000 bytes)",
+        maximumUTF8Bytes: 3000,
+        counter: GraphemeCounter()
+    )
 
     /// Threads: 500 characters, where an emoji counts as its UTF-8 byte length.
     public static let threads = TextRules(
-        name: "threads", limit: 500, unit: "characters (an emoji counts its UTF-8 bytes)", counter: ThreadsCounter())
+        name: "threads",
+        limit: 500,
+        unit: "characters (an emoji counts its UTF-8 bytes)",
+        counter: ThreadsCounter()
+    )
 
     /// Counts `text` and says whether it fits.
     public func measure(_ text: String) -> TextMeasurement {
         TextMeasurement(
-            count: counter.count(text), limit: limit, utf8Bytes: text.utf8.count, maximumUTF8Bytes: maximumUTF8Bytes)
+            count: counter.count(text),
+            limit: limit,
+            utf8Bytes: text.utf8.count,
+            maximumUTF8Bytes: maximumUTF8Bytes
+        )
     }
 }
 

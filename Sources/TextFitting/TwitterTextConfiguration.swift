@@ -39,8 +39,13 @@ public struct TwitterTextConfiguration: Sendable, Hashable, Codable {
 
     /// Creates a configuration.
     public init(
-        version: Int, maxWeightedTweetLength: Int, scale: Int, defaultWeight: Int,
-        emojiParsingEnabled: Bool, transformedURLLength: Int, ranges: [WeightedRange]
+        version: Int,
+        maxWeightedTweetLength: Int,
+        scale: Int,
+        defaultWeight: Int,
+        emojiParsingEnabled: Bool,
+        transformedURLLength: Int,
+        ranges: [WeightedRange]
     ) {
         self.version = version
         self.maxWeightedTweetLength = maxWeightedTweetLength
@@ -76,13 +81,25 @@ public struct TwitterTextConfiguration: Sendable, Hashable, Codable {
 
     /// `config/v2.json`: weighted, 280, no emoji discount.
     public static let v2 = TwitterTextConfiguration(
-        version: 2, maxWeightedTweetLength: 280, scale: 100, defaultWeight: 200,
-        emojiParsingEnabled: false, transformedURLLength: 23, ranges: lightRanges)
+        version: 2,
+        maxWeightedTweetLength: 280,
+        scale: 100,
+        defaultWeight: 200,
+        emojiParsingEnabled: false,
+        transformedURLLength: 23,
+        ranges: lightRanges
+    )
 
     /// `config/v3.json`: as v2, and every emoji sequence counts 2. What X uses today.
     public static let v3 = TwitterTextConfiguration(
-        version: 3, maxWeightedTweetLength: 280, scale: 100, defaultWeight: 200,
-        emojiParsingEnabled: true, transformedURLLength: 23, ranges: lightRanges)
+        version: 3,
+        maxWeightedTweetLength: 280,
+        scale: 100,
+        defaultWeight: 200,
+        emojiParsingEnabled: true,
+        transformedURLLength: 23,
+        ranges: lightRanges
+    )
 
     /// The weight of one code point.
     @inline(__always)

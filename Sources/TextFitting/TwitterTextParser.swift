@@ -24,7 +24,8 @@ public struct TwitterTextParser: Sendable {
         let values = normalized.unicodeScalars.map(\.value)
         // UTF-16 lengths from the scalars: String.utf16.count walks non-ASCII text slowly.
         let normalizedUTF16 = values.reduce(0) { $0 + ($1 > 0xFFFF ? 2 : 1) }
-        let originalUTF16 = !changed ? normalizedUTF16 : text.unicodeScalars.reduce(0) { $0 + ($1.value > 0xFFFF ? 2 : 1) }
+        let originalUTF16 =
+            !changed ? normalizedUTF16 : text.unicodeScalars.reduce(0) { $0 + ($1.value > 0xFFFF ? 2 : 1) }
         let urls = extractor.spans(in: values)
         let tally = values.withUnsafeBufferPointer { weigh($0, urls: urls) }
 
@@ -36,7 +37,8 @@ public struct TwitterTextParser: Sendable {
             isValid: isValid,
             permillage: weightedLength * 1000 / config.maxWeightedTweetLength,
             validRange: 0...(tally.validDisplayIndex + originalUTF16 - normalizedUTF16),
-            displayRange: 0...max(originalUTF16 - 1, 0))
+            displayRange: 0...max(originalUTF16 - 1, 0)
+        )
     }
 
     /// Just the weighted length.

@@ -30,8 +30,11 @@ public struct TwitterURLExtractor: Sendable {
             var url = String.UnicodeScalarView()
             url.append(contentsOf: scalars[span.start..<span.end])
             return ExtractedURL(
-                url: String(url), scalarRange: span.start..<span.end,
-                utf16Range: utf16Offsets[span.start]..<utf16Offsets[span.end], hasProtocol: span.hasProtocol)
+                url: String(url),
+                scalarRange: span.start..<span.end,
+                utf16Range: utf16Offsets[span.start]..<utf16Offsets[span.end],
+                hasProtocol: span.hasProtocol
+            )
         }
     }
 

@@ -97,7 +97,8 @@ struct URLScanner {
     private func protocolEnd(at start: Int) -> Int? {
         let http: [UInt32] = [0x68, 0x74, 0x74, 0x70]
         guard start + 7 <= text.count else { return nil }
-        for (offset, letter) in http.enumerated() where CharacterClasses.asciiLowercased(text[start + offset]) != letter {
+        for (offset, letter) in http.enumerated() where CharacterClasses.asciiLowercased(text[start + offset]) != letter
+        {
             return nil
         }
         var index = start + 4
@@ -219,7 +220,11 @@ struct URLScanner {
             }
             let domains = asciiDomains(in: match.domain)
             guard var last = domains.last else { return }
-            urls.append(contentsOf: domains.dropLast().map { URLSpan(start: $0.lowerBound, end: $0.upperBound, hasProtocol: false) })
+            urls.append(
+                contentsOf: domains.dropLast().map {
+                    URLSpan(start: $0.lowerBound, end: $0.upperBound, hasProtocol: false)
+                }
+            )
             if match.path != nil { last = last.lowerBound..<match.end }
             urls.append(URLSpan(start: last.lowerBound, end: last.upperBound, hasProtocol: false))
             return
@@ -290,7 +295,8 @@ struct URLScanner {
         guard let afterProtocol = protocolEnd(at: start) else { return nil }
         let host: [UInt32] = [0x74, 0x2E, 0x63, 0x6F, 0x2F]  // "t.co/"
         guard afterProtocol + host.count <= limit else { return nil }
-        for (offset, letter) in host.enumerated() where CharacterClasses.asciiLowercased(text[afterProtocol + offset]) != letter {
+        for (offset, letter) in host.enumerated()
+        where CharacterClasses.asciiLowercased(text[afterProtocol + offset]) != letter {
             return nil
         }
         let slugStart = afterProtocol + host.count

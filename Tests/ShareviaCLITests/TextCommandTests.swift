@@ -8,38 +8,56 @@ import Testing
 /// built binary.
 struct TextCommandTests {
     @Test func parsesCountWithNetworkAndText() throws {
-        let command = try #require(try ShareviaCommand.parseAsRoot(["text", "count", "--for", "twitter", "hello"]) as? TextCountCommand)
+        let command = try #require(
+            try ShareviaCommand.parseAsRoot(["text", "count", "--for", "twitter", "hello"]) as? TextCountCommand
+        )
         #expect(command.input.network == .twitter)
         #expect(command.input.rulesSummary.name == "x")
         #expect(command.input.text == "hello")
     }
 
     @Test func parsesFitWithLinkHashtagsAndLimit() throws {
-        let command = try #require(try ShareviaCommand.parseAsRoot(
-            ["text", "fit", "--for", "mastodon", "--limit", "1000", "--url", "https://e.com", "--hashtag", "a", "--hashtag", "#b", "-"])
-            as? TextFitCommand)
+        let command = try #require(
+            try ShareviaCommand.parseAsRoot(
+                [
+                    "text", "fit", "--for", "mastodon", "--limit", "1000", "--url", "https://e.com", "--hashtag", "a",
+                    "--hashtag", "#b", "-",
+                ])
+                as? TextFitCommand
+        )
         #expect(command.input.rulesSummary.limit == 1000)
         #expect(command.url == "https://e.com")
         #expect(command.hashtags == ["a", "#b"])
     }
 
     @Test func rejectsAnUnknownNetworkAndBadLimits() {
-        #expect(throws: (any Error).self) { try ShareviaCommand.parseAsRoot(["text", "count", "--for", "myspace", "hi"]) }
-        #expect(throws: (any Error).self) { try ShareviaCommand.parseAsRoot(["text", "count", "--for", "x", "--limit", "0", "hi"]) }
-        #expect(throws: (any Error).self) { try ShareviaCommand.parseAsRoot(["text", "count", "--for", "x", "--lines", "hi"]) }
+        #expect(throws: (any Error).self) {
+            try ShareviaCommand.parseAsRoot(["text", "count", "--for", "myspace", "hi"])
+        }
+        #expect(throws: (any Error).self) {
+            try ShareviaCommand.parseAsRoot(["text", "count", "--for", "x", "--limit", "0", "hi"])
+        }
+        #expect(throws: (any Error).self) {
+            try ShareviaCommand.parseAsRoot(["text", "count", "--for", "x", "--lines", "hi"])
+        }
     }
 
     @Test func countLines() {
         #expect(TextOutput.countLine(network: "x", count: 29, limit: 280, utf8Bytes: 40) == "x: 29/280, fits")
         #expect(TextOutput.countLine(network: "x", count: 281, limit: 280, utf8Bytes: 281) == "x: 281/280, 1 over")
-        #expect(TextOutput.countLine(network: "bluesky", count: 2, limit: 300, utf8Bytes: 6, maximumUTF8Bytes: 3000)
-            == "bluesky: 2/300 (6/3000 bytes), fits")
+        #expect(
+            TextOutput.countLine(network: "bluesky", count: 2, limit: 300, utf8Bytes: 6, maximumUTF8Bytes: 3000)
+                == "bluesky: 2/300 (6/3000 bytes), fits"
+        )
     }
 
     @Test func countHelpIsPinned() {
         let help = ShareviaCommand.helpMessage(for: TextCountCommand.self, columns: 80)
         let trimmed = help.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(trimmed == Self.pinnedCountHelp, "help for 'text count' changed; update the pinned text if that was meant")
+        #expect(
+            trimmed == Self.pinnedCountHelp,
+            "help for 'text count' changed; update the pinned text if that was meant"
+        )
     }
 
     static let pinnedCountHelp = """
@@ -73,7 +91,10 @@ struct TextCommandTests {
 
     @Test func countReadsLinesAsJSON() async throws {
         let input = Array("hello\nsee example.com and https://example.com/long/path\n@bob@example.social hi\n".utf8)
-        let run = try await ShareviaProcess.run(["text", "count", "--for", "mastodon", "--lines", "--json"], input: input)
+        let run = try await ShareviaProcess.run(
+            ["text", "count", "--for", "mastodon", "--lines", "--json"],
+            input: input
+        )
         #expect(run.status == 0, "\(run.stderr)")
         let counts = run.stdout.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["count"] as? Int
@@ -93,7 +114,9 @@ struct TextCommandTests {
 
     @Test func fitAsJSONFromStandardInput() async throws {
         let run = try await ShareviaProcess.run(
-            ["text", "fit", "--for", "bluesky", "--json", "--hashtag", "run", "-"], input: Array("Seven days 🔥".utf8))
+            ["text", "fit", "--for", "bluesky", "--json", "--hashtag", "run", "-"],
+            input: Array("Seven days 🔥".utf8)
+        )
         #expect(run.status == 0, "\(run.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
         #expect(object["text"] as? String == "Seven days 🔥 #run")

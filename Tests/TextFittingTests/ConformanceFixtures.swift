@@ -39,7 +39,8 @@ enum ConformanceFixtures {
 
     /// The sections of `validate.yml` that report a weighted length.
     static let weightedSections = [
-        "WeightedTweetsCounterTest", "WeightedTweetsWithDiscountedEmojiCounterTest", "UnicodeDirectionalMarkerCounterTest",
+        "WeightedTweetsCounterTest", "WeightedTweetsWithDiscountedEmojiCounterTest",
+        "UnicodeDirectionalMarkerCounterTest",
     ]
 
     static let weightedCases: [WeightedCase] = {
@@ -48,15 +49,18 @@ enum ConformanceFixtures {
         for section in weightedSections {
             for item in tests[section] as? [[String: Any]] ?? [] {
                 let expected = item["expected"] as? [String: Any] ?? [:]
-                cases.append(WeightedCase(
-                    section: section,
-                    description: item["description"] as? String ?? "",
-                    text: item["text"] as? String ?? "",
-                    weightedLength: expected["weightedLength"] as? Int ?? -1,
-                    valid: expected["valid"] as? Bool ?? false,
-                    permillage: expected["permillage"] as? Int ?? -1,
-                    displayRangeEnd: expected["displayRangeEnd"] as? Int ?? -1,
-                    validRangeEnd: expected["validRangeEnd"] as? Int ?? -1))
+                cases.append(
+                    WeightedCase(
+                        section: section,
+                        description: item["description"] as? String ?? "",
+                        text: item["text"] as? String ?? "",
+                        weightedLength: expected["weightedLength"] as? Int ?? -1,
+                        valid: expected["valid"] as? Bool ?? false,
+                        permillage: expected["permillage"] as? Int ?? -1,
+                        displayRangeEnd: expected["displayRangeEnd"] as? Int ?? -1,
+                        validRangeEnd: expected["validRangeEnd"] as? Int ?? -1
+                    )
+                )
             }
         }
         return cases
@@ -70,12 +74,19 @@ enum ConformanceFixtures {
                 let text = item["text"] as? String ?? ""
                 let description = item["description"] as? String ?? ""
                 if let plain = item["expected"] as? [String] {
-                    cases.append(URLCase(section: section, description: description, text: text, urls: plain, indices: nil))
+                    cases.append(
+                        URLCase(section: section, description: description, text: text, urls: plain, indices: nil)
+                    )
                 } else if let withIndices = item["expected"] as? [[String: Any]] {
-                    cases.append(URLCase(
-                        section: section, description: description, text: text,
-                        urls: withIndices.map { $0["url"] as? String ?? "" },
-                        indices: withIndices.map { $0["indices"] as? [Int] ?? [] }))
+                    cases.append(
+                        URLCase(
+                            section: section,
+                            description: description,
+                            text: text,
+                            urls: withIndices.map { $0["url"] as? String ?? "" },
+                            indices: withIndices.map { $0["indices"] as? [Int] ?? [] }
+                        )
+                    )
                 }
             }
         }
@@ -88,9 +99,15 @@ enum ConformanceFixtures {
         var cases: [URLCase] = []
         for section in ["country", "generic"] {
             for item in tests[section] as? [[String: Any]] ?? [] {
-                cases.append(URLCase(
-                    section: section, description: item["description"] as? String ?? "",
-                    text: item["text"] as? String ?? "", urls: item["expected"] as? [String] ?? [], indices: nil))
+                cases.append(
+                    URLCase(
+                        section: section,
+                        description: item["description"] as? String ?? "",
+                        text: item["text"] as? String ?? "",
+                        urls: item["expected"] as? [String] ?? [],
+                        indices: nil
+                    )
+                )
             }
         }
         return cases

@@ -67,9 +67,14 @@ struct FittingTests {
 
     @Test func summaryNamesWhatWasTrimmedAndDropped() {
         let body = String(repeating: "word ", count: 60)
-        let fitted = TextFitter(rules: .x).fit(PostParts(body: body, link: "https://example.com", hashtags: ["fitness"]))
+        let fitted = TextFitter(rules: .x).fit(
+            PostParts(body: body, link: "https://example.com", hashtags: ["fitness"])
+        )
         #expect(fitted.droppedHashtags == ["fitness"])
-        #expect(fitted.summary == "x: \(fitted.measurement.count)/280 (trimmed \(fitted.trimmedCharacters) characters, dropped #fitness)")
+        #expect(
+            fitted.summary
+                == "x: \(fitted.measurement.count)/280 (trimmed \(fitted.trimmedCharacters) characters, dropped #fitness)"
+        )
         #expect(fitted.measurement.count >= 278)
     }
 

@@ -18,12 +18,16 @@ struct MixedTextGenerator {
 
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 
-    static let latin = ["run", "streak", "today", "great", "workout", "seven", "days", "in", "a", "row", "café", "naïve"]
+    static let latin = [
+        "run", "streak", "today", "great", "workout", "seven", "days", "in", "a", "row", "café", "naïve",
+    ]
     static let cjk = ["故人西辞", "黄鹤楼", "今日は", "走った", "연속", "기록", "マラソン"]
     static let emoji = ["👨‍👩‍👧‍👦", "👍🏽", "🇯🇵", "🇫🇷", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "1️⃣", "❤️", "🔥", "🧑🏾‍💻", "😷"]
     static let combining = ["e\u{301}\u{323}", "a\u{308}", "n\u{303}", "ก\u{e34}\u{e48}"]
     static let rtl = ["שלום", "مرحبا", "פּ", "\u{202B}نص\u{202C}", "\u{2067}עברית\u{2069}"]
-    static let urls = ["https://example.com/a/b?c=d", "http://t.co/abc123", "example.org/path", "https://bsky.app", "foo.co.jp"]
+    static let urls = [
+        "https://example.com/a/b?c=d", "http://t.co/abc123", "example.org/path", "https://bsky.app", "foo.co.jp",
+    ]
     static let entities = ["#fitness", "#日本", "@runner_42", "@alice@mastodon.social", "#day7"]
 
     /// One piece of text of a random kind.

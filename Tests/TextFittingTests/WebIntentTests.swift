@@ -9,7 +9,11 @@ import TextFitting
 struct WebIntentTests {
     static let noDesktop = ShareEnvironment(["PATH": "/nonexistent"])
 
-    static func destination(_ id: String, environment: ShareEnvironment = noDesktop, runner: any CommandRunning = RecordingRunner())
+    static func destination(
+        _ id: String,
+        environment: ShareEnvironment = noDesktop,
+        runner: any CommandRunning = RecordingRunner()
+    )
         -> any ShareDestination
     {
         WebIntentDestinations.all(environment: environment, mastodonInstance: "mastodon.social", runner: runner)
@@ -18,7 +22,11 @@ struct WebIntentTests {
 
     @Test func idsAndAliases() {
         let all = WebIntentDestinations.all(environment: Self.noDesktop)
-        #expect(all.map(\.id.rawValue) == ["x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp", "telegram", "reddit", "facebook"])
+        #expect(
+            all.map(\.id.rawValue) == [
+                "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp", "telegram", "reddit", "facebook",
+            ]
+        )
         #expect(all[0].descriptor.aliases == ["twitter"])
         #expect(all.allSatisfy { $0.id.isWellFormed })
     }
@@ -37,15 +45,21 @@ struct WebIntentTests {
         #expect(throws: ShareError.self) {
             try destination.prepare(ShareRequest(content: ShareContent(text: "no link here")))
         }
-        let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hi", link: "https://example.com/a b")))
+        let prepared = try destination.prepare(
+            ShareRequest(content: ShareContent(text: "hi", link: "https://example.com/a b"))
+        )
         let url = try #require(prepared[field: "url"])
         #expect(url.hasSuffix("=https%3A%2F%2Fexample.com%2Fa%20b"))
         #expect(prepared.notes.contains { $0.hasPrefix("text not carried") })
     }
 
     @Test func xIntentCarriesTextLinkAndHashtagsSeparately() throws {
-        let content = ShareContent(title: "7-day streak", text: "Ran every day & felt great", link: "https://example.com/s?id=7",
-                                   hashtags: ["fitness", "run"])
+        let content = ShareContent(
+            title: "7-day streak",
+            text: "Ran every day & felt great",
+            link: "https://example.com/s?id=7",
+            hashtags: ["fitness", "run"]
+        )
         let prepared = try Self.destination("x").prepare(ShareRequest(content: content, options: ["via": "sharevia"]))
         let url = try #require(prepared[field: "url"])
         #expect(url.hasPrefix("https://twitter.com/intent/tweet?text="))
@@ -96,7 +110,12 @@ struct WebIntentTests {
         ("reddit", "https://www.reddit.com/submit?url="),
     ])
     func intentURLShapes(_ id: String, _ prefix: String) throws {
-        let content = ShareContent(title: "Day 7", text: "Seven days 🔥 in a row", link: "https://example.com/x", hashtags: ["run"])
+        let content = ShareContent(
+            title: "Day 7",
+            text: "Seven days 🔥 in a row",
+            link: "https://example.com/x",
+            hashtags: ["run"]
+        )
         let prepared = try Self.destination(id).prepare(ShareRequest(content: content))
         let url = try #require(prepared[field: "url"])
         #expect(url.hasPrefix(prefix))
@@ -104,12 +123,17 @@ struct WebIntentTests {
     }
 
     @Test func mastodonNeedsAnInstance() async {
-        let missing = WebIntentDestination(service: MastodonIntent(environment: Self.noDesktop), environment: Self.noDesktop)
+        let missing = WebIntentDestination(
+            service: MastodonIntent(environment: Self.noDesktop),
+            environment: Self.noDesktop
+        )
         let availability = await missing.availability()
         #expect(!availability.isAvailable)
         #expect(availability.reason?.contains("SHAREVIA_MASTODON_INSTANCE") == true)
 
-        let environment = ShareEnvironment(["SHAREVIA_MASTODON_INSTANCE": "https://fosstodon.org/", "SHAREVIA_MASTODON_LIMIT": "1000"])
+        let environment = ShareEnvironment([
+            "SHAREVIA_MASTODON_INSTANCE": "https://fosstodon.org/", "SHAREVIA_MASTODON_LIMIT": "1000",
+        ])
         let configured = MastodonIntent(environment: environment)
         #expect(configured.instance == "fosstodon.org")
         #expect(configured.descriptor.textLimit?.maximum == 1000)
@@ -120,7 +144,10 @@ struct WebIntentTests {
         #expect(await Self.destination("x").availability() == .available("prints the URL (no desktop session)"))
         let folder = try FakeXdgOpen.make()
         let desktop = ShareEnvironment(["DISPLAY": ":9", "PATH": folder])
-        #expect(await Self.destination("x", environment: desktop).availability() == .available("opens the URL with xdg-open"))
+        #expect(
+            await Self.destination("x", environment: desktop).availability()
+                == .available("opens the URL with xdg-open")
+        )
     }
 
     @Test func withoutADesktopTheURLIsReturned() async throws {
@@ -134,7 +161,11 @@ struct WebIntentTests {
     @Test func withADesktopXdgOpenIsRun() async throws {
         let folder = try FakeXdgOpen.make()
         let runner = RecordingRunner()
-        let destination = Self.destination("x", environment: ShareEnvironment(["WAYLAND_DISPLAY": "wayland-0", "PATH": folder]), runner: runner)
+        let destination = Self.destination(
+            "x",
+            environment: ShareEnvironment(["WAYLAND_DISPLAY": "wayland-0", "PATH": folder]),
+            runner: runner
+        )
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hi")))
         let receipt = try await destination.deliver(prepared)
         #expect(receipt.summary.hasPrefix("opened https://twitter.com/intent/tweet?text=hi"))
@@ -145,12 +176,17 @@ struct WebIntentTests {
 
     @Test(arguments: [
         (ProcessOutput(exitStatus: 4), "transient"), (ProcessOutput(exitStatus: 1), "permanent"),
-        (ProcessOutput(exitStatus: nil, timedOut: true), "transient"), (ProcessOutput(exitStatus: nil, cancelled: true), "cancelled"),
+        (ProcessOutput(exitStatus: nil, timedOut: true), "transient"),
+        (ProcessOutput(exitStatus: nil, cancelled: true), "cancelled"),
     ])
     func xdgOpenFailuresMapToCodes(_ output: ProcessOutput, _ code: String) async throws {
         let folder = try FakeXdgOpen.make()
         let runner = RecordingRunner(output: output)
-        let destination = Self.destination("x", environment: ShareEnvironment(["DISPLAY": ":1", "PATH": folder]), runner: runner)
+        let destination = Self.destination(
+            "x",
+            environment: ShareEnvironment(["DISPLAY": ":1", "PATH": folder]),
+            runner: runner
+        )
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hi")))
         do {
             _ = try await destination.deliver(prepared)
@@ -201,10 +237,15 @@ final class RecordingRunner: CommandRunning, @unchecked Sendable {
 /// A folder holding an executable `xdg-open` that does nothing, for PATH lookups.
 enum FakeXdgOpen {
     static func make() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharevia-xdg-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharevia-xdg-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/xdg-open"
-        _ = FileManager.default.createFile(atPath: path, contents: Data("#!/bin/sh\nexit 0\n".utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(
+            atPath: path,
+            contents: Data("#!/bin/sh\nexit 0\n".utf8),
+            attributes: [.posixPermissions: 0o755]
+        )
         return folder
     }
 }

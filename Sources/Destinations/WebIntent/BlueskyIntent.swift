@@ -7,10 +7,12 @@ public struct BlueskyIntent: WebIntentService {
     public init() {}
 
     public let descriptor = DestinationDescriptor(
-        id: "bluesky", displayName: "Bluesky",
+        id: "bluesky",
+        displayName: "Bluesky",
         summary: "opens Bluesky's compose page (web intent) with the post fitted to 300 graphemes",
         capabilities: [.text, .link, .hashtags],
-        textLimit: .init(maximum: TextRules.bluesky.limit, unit: TextRules.bluesky.unit))
+        textLimit: .init(maximum: TextRules.bluesky.limit, unit: TextRules.bluesky.unit)
+    )
 
     public var rules: TextRules? { .bluesky }
 

@@ -7,9 +7,11 @@ public struct FacebookIntent: WebIntentService {
     public init() {}
 
     public let descriptor = DestinationDescriptor(
-        id: "facebook", displayName: "Facebook",
+        id: "facebook",
+        displayName: "Facebook",
         summary: "opens Facebook's sharer with the link; Facebook takes a link only",
-        capabilities: [.link])
+        capabilities: [.link]
+    )
 
     public var rules: TextRules? { nil }
 

@@ -7,9 +7,11 @@ public struct LinkedInIntent: WebIntentService {
     public init() {}
 
     public let descriptor = DestinationDescriptor(
-        id: "linkedin", displayName: "LinkedIn",
+        id: "linkedin",
+        displayName: "LinkedIn",
         summary: "opens LinkedIn's share page (web intent) with the link; LinkedIn takes a link only",
-        capabilities: [.link])
+        capabilities: [.link]
+    )
 
     public var rules: TextRules? { nil }
 

@@ -30,10 +30,12 @@ public struct MastodonIntent: WebIntentService {
             configurationProblem = nil
         } else if let instance, !instance.isEmpty {
             self.instance = nil
-            configurationProblem = "Mastodon instance \"\(instance)\" is not a host name (use mastodon.social or https://mastodon.social)"
+            configurationProblem =
+                "Mastodon instance \"\(instance)\" is not a host name (use mastodon.social or https://mastodon.social)"
         } else {
             self.instance = nil
-            configurationProblem = "no Mastodon instance set (pass --mastodon-instance or set \(Self.instanceVariable)=mastodon.social)"
+            configurationProblem =
+                "no Mastodon instance set (pass --mastodon-instance or set \(Self.instanceVariable)=mastodon.social)"
         }
     }
 
@@ -46,10 +48,12 @@ public struct MastodonIntent: WebIntentService {
 
     public var descriptor: DestinationDescriptor {
         DestinationDescriptor(
-            id: "mastodon", displayName: "Mastodon",
+            id: "mastodon",
+            displayName: "Mastodon",
             summary: "opens your Mastodon server's share page with the post fitted to its limit",
             capabilities: [.text, .link, .hashtags],
-            textLimit: .init(maximum: limit, unit: TextRules.mastodon(limit: limit).unit))
+            textLimit: .init(maximum: limit, unit: TextRules.mastodon(limit: limit).unit)
+        )
     }
 
     public var rules: TextRules? { .mastodon(limit: limit) }
@@ -60,17 +64,20 @@ public struct MastodonIntent: WebIntentService {
 
     private static func host(from value: String) -> String {
         var host = Substring(value.trimmingCharacters(in: " \t\n"))
-        for scheme in ["https://", "http://"] where host.lowercased().hasPrefix(scheme) { host = host.dropFirst(scheme.count) }
+        for scheme in ["https://", "http://"] where host.lowercased().hasPrefix(scheme) {
+            host = host.dropFirst(scheme.count)
+        }
         while host.hasSuffix("/") { host = host.dropLast() }
         return host.lowercased()
     }
 
     private static func isHostName(_ host: String) -> Bool {
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        return labels.count >= 2 && labels.allSatisfy { label in
-            !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
-                && label.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
-        }
+        return labels.count >= 2
+            && labels.allSatisfy { label in
+                !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                    && label.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+            }
     }
 }
 

@@ -11,10 +11,12 @@ public struct RedditIntent: WebIntentService {
     public init() {}
 
     public let descriptor = DestinationDescriptor(
-        id: "reddit", displayName: "Reddit",
+        id: "reddit",
+        displayName: "Reddit",
         summary: "opens Reddit's submit page with the link and a title of up to 300 characters",
         capabilities: [.text, .link],
-        textLimit: .init(maximum: titleLimit, unit: "characters (title)"))
+        textLimit: .init(maximum: titleLimit, unit: "characters (title)")
+    )
 
     public var rules: TextRules? {
         TextRules(name: "reddit", limit: Self.titleLimit, unit: "characters (title)", counter: GraphemeCounter())

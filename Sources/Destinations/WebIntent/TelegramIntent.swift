@@ -10,10 +10,12 @@ public struct TelegramIntent: WebIntentService {
     public init() {}
 
     public let descriptor = DestinationDescriptor(
-        id: "telegram", displayName: "Telegram",
+        id: "telegram",
+        displayName: "Telegram",
         summary: "opens Telegram's share page (t.me) with the link and the text",
         capabilities: [.text, .link, .hashtags],
-        textLimit: .init(maximum: limit, unit: "characters"))
+        textLimit: .init(maximum: limit, unit: "characters")
+    )
 
     public var rules: TextRules? {
         TextRules(name: "telegram", limit: Self.limit, unit: "characters", counter: GraphemeCounter())

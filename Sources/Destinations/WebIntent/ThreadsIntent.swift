@@ -8,10 +8,12 @@ public struct ThreadsIntent: WebIntentService {
     public init() {}
 
     public let descriptor = DestinationDescriptor(
-        id: "threads", displayName: "Threads",
+        id: "threads",
+        displayName: "Threads",
         summary: "opens Threads' compose page (web intent) with the post fitted to 500 characters",
         capabilities: [.text, .link, .hashtags],
-        textLimit: .init(maximum: TextRules.threads.limit, unit: TextRules.threads.unit))
+        textLimit: .init(maximum: TextRules.threads.limit, unit: TextRules.threads.unit)
+    )
 
     public var rules: TextRules? { .threads }
 

@@ -33,20 +33,32 @@ struct WebIntentDelivery: Sendable {
             output = try await runner.run(ProcessInvocation(executable: opener, arguments: [url], timeout: timeout))
         } catch {
             throw ShareError(
-                error.isNotFound ? .unavailable : .permanent, destination: destination,
-                message: "can't run xdg-open; open this URL yourself: \(url)", underlying: error)
+                error.isNotFound ? .unavailable : .permanent,
+                destination: destination,
+                message: "can't run xdg-open; open this URL yourself: \(url)",
+                underlying: error
+            )
         }
         if output.cancelled {
             throw ShareError(.cancelled, destination: destination, message: "cancelled while opening the intent URL")
         }
         if output.timedOut {
-            throw ShareError(.transient, destination: destination, message: "xdg-open did not finish in time; open this URL yourself: \(url)")
+            throw ShareError(
+                .transient,
+                destination: destination,
+                message: "xdg-open did not finish in time; open this URL yourself: \(url)"
+            )
         }
         guard output.succeeded else {
             // xdg-open: 1 bad syntax, 2 file not found, 3 no handler tool, 4 the action failed.
             let code: ShareError.Code = output.exitStatus == 4 ? .transient : .permanent
-            let detail = output.errorText.isEmpty ? "exit status \(output.exitStatus.map(String.init) ?? "?")" : output.errorText
-            throw ShareError(code, destination: destination, message: "xdg-open failed (\(detail)); open this URL yourself: \(url)")
+            let detail =
+                output.errorText.isEmpty ? "exit status \(output.exitStatus.map(String.init) ?? "?")" : output.errorText
+            throw ShareError(
+                code,
+                destination: destination,
+                message: "xdg-open failed (\(detail)); open this URL yourself: \(url)"
+            )
         }
         return DeliveryReceipt(destination: destination, summary: "opened \(url) with xdg-open", locations: [url])
     }

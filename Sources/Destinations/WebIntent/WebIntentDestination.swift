@@ -20,7 +20,11 @@ public struct WebIntentDestination: ShareDestination {
     ///   - service: The network's intent.
     ///   - environment: Where `DISPLAY`, `WAYLAND_DISPLAY` and `PATH` are read.
     ///   - runner: What runs `xdg-open`.
-    public init(service: any WebIntentService, environment: ShareEnvironment, runner: any CommandRunning = ProcessRunner()) {
+    public init(
+        service: any WebIntentService,
+        environment: ShareEnvironment,
+        runner: any CommandRunning = ProcessRunner()
+    ) {
         self.service = service
         delivery = WebIntentDelivery(environment: environment, runner: runner)
     }
@@ -50,7 +54,9 @@ public struct WebIntentDestination: ShareDestination {
         }
         let caps = descriptor.capabilities
         if !caps.contains(.text) && !(content.text.isEmpty && (content.title ?? "").isEmpty) {
-            notes.append("text not carried (\(descriptor.displayName)'s intent takes \(caps.names.joined(separator: " and ")) only)")
+            notes.append(
+                "text not carried (\(descriptor.displayName)'s intent takes \(caps.names.joined(separator: " and ")) only)"
+            )
         }
         if !caps.contains(.hashtags) && !content.hashtags.isEmpty {
             notes.append("hashtags not carried")
@@ -58,8 +64,11 @@ public struct WebIntentDestination: ShareDestination {
         let carriesLink = caps.contains(.link) && !(content.link ?? "").isEmpty
         if parts.body.isEmpty && parts.hashtags.isEmpty && !carriesLink {
             throw ShareError(
-                .contentRejected, destination: id,
-                message: "\(descriptor.displayName) takes \(caps.names.joined(separator: ", ")), and this share has none of those")
+                .contentRejected,
+                destination: id,
+                message:
+                    "\(descriptor.displayName) takes \(caps.names.joined(separator: ", ")), and this share has none of those"
+            )
         }
 
         let fitted: FittedPost
@@ -68,15 +77,23 @@ public struct WebIntentDestination: ShareDestination {
             fitted = TextFitter(rules: rules).fit(parts)
             guard fitted.fits else {
                 throw ShareError(
-                    .contentRejected, destination: id,
-                    message: "the post can't fit \(descriptor.displayName)'s limit: \(fitted.summary)")
+                    .contentRejected,
+                    destination: id,
+                    message: "the post can't fit \(descriptor.displayName)'s limit: \(fitted.summary)"
+                )
             }
             summary = fitted.summary
         } else {
             fitted = FittedPost(
-                network: id.rawValue, text: content.link ?? "", body: "", link: content.link, hashtags: [],
-                droppedHashtags: [], trimmedCharacters: 0,
-                measurement: TextMeasurement(count: 0, limit: 0, utf8Bytes: 0))
+                network: id.rawValue,
+                text: content.link ?? "",
+                body: "",
+                link: content.link,
+                hashtags: [],
+                droppedHashtags: [],
+                trimmedCharacters: 0,
+                measurement: TextMeasurement(count: 0, limit: 0, utf8Bytes: 0)
+            )
             summary = "\(id): link only (\(content.link ?? ""))"
         }
         var url = service.intentURL(for: fitted, content: content)
@@ -88,7 +105,8 @@ public struct WebIntentDestination: ShareDestination {
             summary: summary,
             text: fitted.text,
             fields: [PreparedShare.Field("url", url)],
-            notes: fitted.notes + notes)
+            notes: fitted.notes + notes
+        )
     }
 
     /// Opens the intent URL with `xdg-open` in a desktop session, or returns it in the receipt
@@ -98,7 +116,11 @@ public struct WebIntentDestination: ShareDestination {
     ///   `permanent` when it can't run or rejects the URL, `cancelled` when the task is cancelled.
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         guard let url = prepared[field: "url"] else {
-            throw ShareError(.badInput, destination: id, message: "the prepared share has no intent URL; prepare it with this destination")
+            throw ShareError(
+                .badInput,
+                destination: id,
+                message: "the prepared share has no intent URL; prepare it with this destination"
+            )
         }
         return try await delivery.deliver(url, destination: id)
     }

@@ -9,7 +9,10 @@ public enum WebIntentDestinations {
     /// - Parameters:
     ///   - environment: Read for `SHAREVIA_MASTODON_INSTANCE` and `SHAREVIA_MASTODON_LIMIT`.
     ///   - mastodonInstance: The Mastodon server; overrides the environment.
-    public static func services(environment: ShareEnvironment, mastodonInstance: String? = nil) -> [any WebIntentService] {
+    public static func services(
+        environment: ShareEnvironment,
+        mastodonInstance: String? = nil
+    ) -> [any WebIntentService] {
         [
             XIntent(), MastodonIntent(environment: environment, instance: mastodonInstance), BlueskyIntent(),
             ThreadsIntent(), LinkedInIntent(), WhatsAppIntent(), TelegramIntent(), RedditIntent(), FacebookIntent(),
@@ -23,7 +26,9 @@ public enum WebIntentDestinations {
     ///   - mastodonInstance: The Mastodon server (`mastodon.social`); overrides `SHAREVIA_MASTODON_INSTANCE`.
     ///   - runner: What runs `xdg-open`.
     public static func all(
-        environment: ShareEnvironment, mastodonInstance: String? = nil, runner: any CommandRunning = ProcessRunner()
+        environment: ShareEnvironment,
+        mastodonInstance: String? = nil,
+        runner: any CommandRunning = ProcessRunner()
     ) -> [any ShareDestination] {
         services(environment: environment, mastodonInstance: mastodonInstance).map {
             WebIntentDestination(service: $0, environment: environment, runner: runner)

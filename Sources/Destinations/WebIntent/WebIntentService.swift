@@ -41,6 +41,7 @@ extension WebIntentService {
             title: caps.contains(.text) ? content.title : nil,
             text: caps.contains(.text) ? content.text : "",
             link: caps.contains(.link) ? content.link : nil,
-            hashtags: caps.contains(.hashtags) ? content.hashtags : [])
+            hashtags: caps.contains(.hashtags) ? content.hashtags : []
+        )
     }
 }

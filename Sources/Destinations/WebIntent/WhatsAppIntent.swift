@@ -10,10 +10,12 @@ public struct WhatsAppIntent: WebIntentService {
     public init() {}
 
     public let descriptor = DestinationDescriptor(
-        id: "whatsapp", displayName: "WhatsApp",
+        id: "whatsapp",
+        displayName: "WhatsApp",
         summary: "opens WhatsApp (wa.me) with the post as a message; the link goes in the text",
         capabilities: [.text, .link, .hashtags],
-        textLimit: .init(maximum: limit, unit: "characters"))
+        textLimit: .init(maximum: limit, unit: "characters")
+    )
 
     public var rules: TextRules? {
         TextRules(name: "whatsapp", limit: Self.limit, unit: "characters", counter: GraphemeCounter())

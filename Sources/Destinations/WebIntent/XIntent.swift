@@ -8,16 +8,22 @@ public struct XIntent: WebIntentService {
     public init() {}
 
     public let descriptor = DestinationDescriptor(
-        id: "x", aliases: ["twitter"], displayName: "X (Twitter)",
+        id: "x",
+        aliases: ["twitter"],
+        displayName: "X (Twitter)",
         summary: "opens X's compose page (web intent) with the post fitted to 280 weighted characters",
         capabilities: [.text, .link, .hashtags],
-        textLimit: .init(maximum: TextRules.x.limit, unit: TextRules.x.unit))
+        textLimit: .init(maximum: TextRules.x.limit, unit: TextRules.x.unit)
+    )
 
     public var rules: TextRules? { .x }
 
     public func intentURL(for post: FittedPost, content: ShareContent) -> String {
-        PercentEncoding.url("https://twitter.com/intent/tweet", [
-            ("text", post.body), ("url", post.link), ("hashtags", post.hashtags.joined(separator: ",")),
-        ])
+        PercentEncoding.url(
+            "https://twitter.com/intent/tweet",
+            [
+                ("text", post.body), ("url", post.link), ("hashtags", post.hashtags.joined(separator: ",")),
+            ]
+        )
     }
 }

@@ -1,0 +1,30 @@
+import Destinations
+import Foundation
+import ShareCore
+import ShareCoreTesting
+import Testing
+
+/// Every built-in destination keeps the ShareDestination contract, checked by the same kit an
+/// integrator uses. No desktop session, so web intents deliver by returning their URL and the
+/// clipboard is unavailable; the file export writes into a temporary HOME.
+@Suite struct StandardDestinationsConformanceTests {
+    static let ids: [DestinationID] = [
+        "clipboard", "file", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp", "telegram", "reddit", "facebook",
+    ]
+
+    @Test func registryHoldsEveryBuiltInOnce() {
+        let registry = DestinationRegistry.standard(environment: ShareEnvironment(["HOME": "/tmp"]))
+        #expect(registry.ids == Self.ids)
+        #expect(registry.destination("twitter")?.descriptor.id == "x")
+    }
+
+    @Test(arguments: ids)
+    func conforms(id: DestinationID) async throws {
+        let home = TemporaryFolder()
+        let environment = ShareEnvironment(["HOME": home.path, "PATH": "/usr/bin:/bin"])
+        let registry = DestinationRegistry.standard(environment: environment, mastodonInstance: "mastodon.example")
+        let destination = try #require(registry.destination(id))
+        let failures = await DestinationConformance(destination, secrets: ["hunter2-secret"], deliverSample: true).run()
+        #expect(failures.isEmpty, "\(failures)")
+    }
+}
