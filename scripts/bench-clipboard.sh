@@ -23,7 +23,7 @@ cleanup() {
         kill "$XVFB_PID" 2>/dev/null || true
         wait "$XVFB_PID" 2>/dev/null || true
     fi
-    rm -rf "$WORK"
+    [[ "${BENCH_KEEP:-0}" == 1 ]] && echo "kept $WORK" >&2 || rm -rf "$WORK"
 }
 trap cleanup EXIT
 
@@ -42,18 +42,74 @@ fi
 CARD="$(cd "$(dirname "$CARD")" && pwd)/$(basename "$CARD")"
 
 # --- Builds -----------------------------------------------------------------
+# The CLI, and a library harness that does what `sharevia --to clipboard --no-fallback CARD`
+# does without argument parsing (used when the CLI build can't copy, and as a floor).
+HARNESS_DIR=".build-release-clip/harness"
+write_harness() {
+    mkdir -p "$HARNESS_DIR/Sources/ClipboardHarness"
+    cat >"$HARNESS_DIR/Package.swift" <<'SWIFT'
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ClipboardHarness",
+    dependencies: [.package(name: "sharevia", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "ClipboardHarness",
+            dependencies: [
+                .product(name: "Clipboard", package: "sharevia"),
+                .product(name: "ShareCore", package: "sharevia"),
+            ]),
+    ]
+)
+SWIFT
+    cat >"$HARNESS_DIR/Sources/ClipboardHarness/main.swift" <<'SWIFT'
+// What `sharevia --to clipboard --no-fallback CARD` does, minus argument parsing and the
+// other destinations: attach the card, route it through the clipboard alone, print the report.
+import Clipboard
+import Foundation
+import ShareCore
+
+let arguments = CommandLine.arguments.dropFirst()
+let verify = !arguments.contains("--no-verify")
+guard let card = arguments.last(where: { !$0.hasPrefix("--") }) else {
+    FileHandle.standardError.write(Data("usage: ClipboardHarness [--no-verify] CARD\n".utf8))
+    exit(64)
+}
+let environment = ShareEnvironment(ProcessInfo.processInfo.environment)
+do {
+    let content = ShareContent(attachments: [try Attachment.file(card)])
+    let router = ShareRouter(
+        registry: try DestinationRegistry([ClipboardDestination(environment: environment)]),
+        options: [ClipboardRequestOptions.verify: verify ? "true" : "false"])
+    let report = try await router.share(content, via: FallbackChain(["clipboard"]))
+    print(report)
+    exit(report.receipt == nil ? 1 : 0)
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}
+SWIFT
+    cp Package.resolved "$HARNESS_DIR/" 2>/dev/null || true
+}
+
 DYNAMIC_BIN=".build-release-clip/release/sharevia"
 STATIC_BIN=".build-release-clip-static/release/sharevia"
+HARNESS_BIN="$HARNESS_DIR/.build/release/ClipboardHarness"
+HARNESS_STATIC_BIN="$HARNESS_DIR/.build-static/release/ClipboardHarness"
 if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
     echo "building release (dynamic Swift runtime)..." >&2
-    swift build -c release --scratch-path .build-release-clip --product sharevia >&2
+    swift build -c release --scratch-path .build-release-clip --product sharevia >&2 || echo "warning: the CLI did not build" >&2
+    write_harness
+    (cd "$HARNESS_DIR" && swift build -c release --product ClipboardHarness >&2)
     if [[ "$STATIC" == 1 ]]; then
         echo "building release (--static-swift-stdlib)..." >&2
-        swift build -c release --static-swift-stdlib --scratch-path .build-release-clip-static --product sharevia >&2
+        swift build -c release --static-swift-stdlib --scratch-path .build-release-clip-static --product sharevia >&2 \
+            || echo "warning: the static CLI did not build" >&2
+        (cd "$HARNESS_DIR" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product ClipboardHarness >&2)
     fi
 fi
-[[ -x "$DYNAMIC_BIN" ]] || { echo "error: $DYNAMIC_BIN not built" >&2; exit 1; }
-[[ "$STATIC" != 1 || -x "$STATIC_BIN" ]] || { echo "error: $STATIC_BIN not built" >&2; exit 1; }
 
 # --- A private X server ------------------------------------------------------
 N=90
@@ -69,37 +125,44 @@ mkdir -p "$WORK/data" "$WORK/tmp"
 export DISPLAY=":$N" XDG_DATA_HOME="$WORK/data" TMPDIR="$WORK/tmp"
 unset WAYLAND_DISPLAY
 
-# --- Check that each sharevia build really copies the card --------------------
-check() {
+# --- Check that each build really copies the card -----------------------------
+works() {
     local bin="$1"
-    "$bin" --to clipboard --no-fallback "$CARD" >"$WORK/check.out" 2>&1 || {
-        echo "error: $bin --to clipboard failed:" >&2; cat "$WORK/check.out" >&2; exit 1; }
+    [[ -x "$bin" ]] || { echo "note: $bin is not built" >&2; return 1; }
+    if ! "$bin" --to clipboard --no-fallback "$CARD" >"$WORK/check.out" 2>&1; then
+        echo "note: $bin --to clipboard failed; leaving it out:" >&2
+        grep -m 3 -E "crashed|error|✗" "$WORK/check.out" >&2 || head -n 3 "$WORK/check.out" >&2
+        return 1
+    fi
     xclip -selection clipboard -t image/png -o >"$WORK/readback.png"
-    cmp -s "$CARD" "$WORK/readback.png" || { echo "error: $bin: clipboard does not hold the card" >&2; exit 1; }
+    cmp -s "$CARD" "$WORK/readback.png" || { echo "error: $bin: the clipboard does not hold the card" >&2; exit 1; }
 }
-check "$DYNAMIC_BIN"
-[[ "$STATIC" == 1 ]] && check "$STATIC_BIN"
+
+NAMES=("xclip alone")
+CMDS=("xclip -selection clipboard -t image/png -i $CARD")
+add() {  # add LABEL BIN: the verified and --no-verify runs of one build, when it works
+    if works "$2"; then
+        NAMES+=("$1 (verified)" "$1 --no-verify")
+        CMDS+=("$2 --to clipboard --no-fallback $CARD" "$2 --to clipboard --no-fallback --no-verify $CARD")
+    fi
+}
+add "sharevia" "$DYNAMIC_BIN"
+[[ "$STATIC" == 1 ]] && add "sharevia static" "$STATIC_BIN"
+add "library harness" "$HARNESS_BIN"
+[[ "$STATIC" == 1 ]] && add "library harness static" "$HARNESS_STATIC_BIN"
+(( ${#CMDS[@]} > 1 )) || { echo "error: nothing to compare with xclip" >&2; exit 1; }
 
 # --- Timing ------------------------------------------------------------------
-NAMES=("xclip alone" "sharevia (verified)" "sharevia --no-verify")
-CMDS=("xclip -selection clipboard -t image/png -i $CARD"
-      "$DYNAMIC_BIN --to clipboard --no-fallback $CARD"
-      "$DYNAMIC_BIN --to clipboard --no-fallback --no-verify $CARD")
-if [[ "$STATIC" == 1 ]]; then
-    NAMES+=("sharevia static (verified)" "sharevia static --no-verify")
-    CMDS+=("$STATIC_BIN --to clipboard --no-fallback $CARD"
-           "$STATIC_BIN --to clipboard --no-fallback --no-verify $CARD")
-fi
-
 HF_ARGS=(-N --warmup 3 --runs "$RUNS" --export-json "$WORK/hyperfine.json" --style none)
 for i in "${!CMDS[@]}"; do HF_ARGS+=(-n "${NAMES[$i]}" "${CMDS[$i]}"); done
 hyperfine "${HF_ARGS[@]}" >/dev/null
 
-peak_rss_kb() {
+peak_rss_kb() {  # the largest peak RSS of five runs, in KiB
     local max=0 kb
     for _ in 1 2 3 4 5; do
         # shellcheck disable=SC2086
-        kb=$( { /usr/bin/time -f %M $1 >/dev/null 2>/dev/null; } 2>&1 | tail -n 1)
+        /usr/bin/time -f %M -o "$WORK/rss" $1 >/dev/null 2>&1 || true
+        kb=$(tail -n 1 "$WORK/rss")
         (( kb > max )) && max=$kb
     done
     echo "$max"
@@ -109,13 +172,18 @@ BASE_MS=$(jq '.results[0].median * 1000' "$WORK/hyperfine.json")
 BASE_KB=$(peak_rss_kb "${CMDS[0]}")
 echo
 echo "card: $CARD ($(stat -c %s "$CARD") bytes), display :$N, $RUNS runs each, $(nproc) cores"
-printf '%-30s %12s %12s %10s %12s %9s\n' "command" "median ms" "min ms" "x xclip" "peak RSS MB" "x xclip"
+printf '%-36s %10s %10s %8s %12s %8s\n' "command" "median ms" "min ms" "x xclip" "peak RSS MB" "x xclip"
 for i in "${!CMDS[@]}"; do
     median=$(jq ".results[$i].median * 1000" "$WORK/hyperfine.json")
     min=$(jq ".results[$i].min * 1000" "$WORK/hyperfine.json")
     if [[ $i == 0 ]]; then kb=$BASE_KB; else kb=$(peak_rss_kb "${CMDS[$i]}"); fi
-    printf '%-30s %12.1f %12.1f %10.2f %12.1f %9.2f\n' "${NAMES[$i]}" "$median" "$min" \
+    printf '%-36s %10.1f %10.1f %8.2f %12.1f %8.2f\n' "${NAMES[$i]}" "$median" "$min" \
         "$(jq -n "$median / $BASE_MS")" "$(jq -n "$kb / 1024")" "$(jq -n "$kb / $BASE_KB")"
 done
 echo
-echo "target: sharevia (verified) within 2x of xclip alone (median wall time)"
+for i in "${!NAMES[@]}"; do
+    [[ "${NAMES[$i]}" == "sharevia (verified)" || "${NAMES[$i]}" == "sharevia static (verified)" ]] || continue
+    ratio=$(jq -n "$(jq ".results[$i].median" "$WORK/hyperfine.json") * 1000 / $BASE_MS")
+    verdict=$(jq -n "if $ratio <= 2 then \"met\" else \"NOT met\" end" | tr -d '"')
+    printf 'target (within 2x of xclip alone, median): %s is %.2fx: %s\n' "${NAMES[$i]}" "$ratio" "$verdict"
+done

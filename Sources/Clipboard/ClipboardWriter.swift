@@ -42,7 +42,7 @@ struct ClipboardWriter {
     ///
     /// The type listing and the read-back run side by side, so a check costs one round trip of
     /// wall time. Some tools (xsel) fork *before* their child takes the selection, so a check
-    /// that sees the old owner is repeated every 15 ms for up to ``settleTime`` (and at least five
+    /// that sees the old owner is repeated (after 4, 8, 15, 15... ms) for up to ``settleTime`` (and at least five
     /// times). xclip asks for the selection before it forks, but the request may only leave its
     /// forked child's X connection a moment later, so it too can need a second look.
     func verify(_ selection: ClipboardSelection, holds expected: [UInt8], as type: String) async throws(ShareError) {
@@ -56,7 +56,7 @@ struct ClipboardWriter {
             // At least a few looks even on a machine so loaded that the wait itself overran.
             guard clock.now < deadline || checks < 5 else { throw mismatch }
             do {
-                try await Task.sleep(for: .milliseconds(15))
+                try await Task.sleep(for: .milliseconds(min(15, 2 << min(checks, 3))))
             } catch {
                 throw ShareError(.cancelled, destination: .clipboard, message: "cancelled while verifying \(selection.atomName)")
             }

@@ -40,14 +40,19 @@ public struct AtomicFileWriter: Sendable {
             }
             if !overwrite {
                 throw ImageError(
-                    .outputExists, "'\(path)' already exists; choose another name or pass --force to replace it.",
-                    path: path)
+                    .outputExists,
+                    "'\(path)' already exists; choose another name or pass --force to replace it.",
+                    path: path
+                )
             }
         }
         let folder = Self.folder(of: path)
         if stat(folder, &status) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
             throw ImageError(
-                .writeFailed, "the folder '\(folder)' for '\(path)' does not exist; create it first.", path: path)
+                .writeFailed,
+                "the folder '\(folder)' for '\(path)' does not exist; create it first.",
+                path: path
+            )
         }
     }
 
@@ -80,8 +85,10 @@ public struct AtomicFileWriter: Sendable {
                 let code = errno
                 if code == EEXIST {
                     throw ImageError(
-                        .outputExists, "'\(path)' already exists; choose another name or pass --force to replace it.",
-                        path: path)
+                        .outputExists,
+                        "'\(path)' already exists; choose another name or pass --force to replace it.",
+                        path: path
+                    )
                 }
                 throw failure("cannot move the new file into place", path, code: code)
             }
@@ -110,8 +117,10 @@ public struct AtomicFileWriter: Sendable {
 
     private func failure(_ what: String, _ path: String, code: Int32 = errno) -> ImageError {
         ImageError(
-            .writeFailed, "\(what) for '\(path)': \(String(cString: strerror(code))); check the folder and free space.",
-            path: path)
+            .writeFailed,
+            "\(what) for '\(path)': \(String(cString: strerror(code))); check the folder and free space.",
+            path: path
+        )
     }
 
     static func folder(of path: String) -> String {

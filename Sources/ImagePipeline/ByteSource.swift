@@ -1,9 +1,10 @@
+import CPNGShim
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CPNGShim
 
 /// Random access to the bytes of an image, from a file or from memory, so headers can be read
 /// without loading the whole file.
@@ -84,7 +85,10 @@ final class FileByteSource: ByteSource {
                 if got < 0 {
                     if errno == EINTR { continue }
                     throw ImageError(
-                        .readFailed, "cannot read '\(path ?? "")': \(FileByteSource.describe(errno)).", path: path)
+                        .readFailed,
+                        "cannot read '\(path ?? "")': \(FileByteSource.describe(errno)).",
+                        path: path
+                    )
                 }
                 if got == 0 { break }
                 filled += got

@@ -38,7 +38,8 @@ public struct CanvasFitter: Sendable {
     ///   - limits: Bounds for decoding; ``DecodeLimits/default`` if omitted.
     ///   - edgeBandFraction: The share of the height each edge band covers (2% by default).
     public init(
-        canvas: CanvasSize = .story, limits: DecodeLimits = .default,
+        canvas: CanvasSize = .story,
+        limits: DecodeLimits = .default,
         edgeBandFraction: Double = EdgeColors.defaultBandFraction
     ) {
         self.canvas = canvas
@@ -79,7 +80,9 @@ public struct CanvasFitter: Sendable {
     private func checkCanvas() throws {
         guard canvas.width > 0, canvas.height > 0, canvas.width <= 32768, canvas.height <= 32768 else {
             throw ImageError(
-                .invalidArgument, "the canvas \(canvas) is not usable; each side must be between 1 and 32768.")
+                .invalidArgument,
+                "the canvas \(canvas) is not usable; each side must be between 1 and 32768."
+            )
         }
     }
 
@@ -105,7 +108,10 @@ public struct CanvasFitter: Sendable {
     /// Allocates the canvas, lets `feed` push every source row into a resampler aimed at the
     /// placement, then paints the gradient under the result.
     private func compose(
-        width: Int, height: Int, opaque: Bool, feed: (Resampler) throws -> EdgeColors
+        width: Int,
+        height: Int,
+        opaque: Bool,
+        feed: (Resampler) throws -> EdgeColors
     ) throws -> FittedImage {
         let placement = canvas.placement(width: width, height: height)
         var pixels = [UInt8](repeating: 0, count: canvasBytes)
@@ -113,16 +119,30 @@ public struct CanvasFitter: Sendable {
         let edges = try pixels.withUnsafeMutableBufferPointer { buffer in
             let origin = buffer.baseAddress! + placement.y * stride + placement.x * 4
             let resampler = try Resampler(
-                sourceWidth: width, sourceHeight: height, width: placement.width, height: placement.height,
-                destination: origin, stride: stride, opaque: opaque)
+                sourceWidth: width,
+                sourceHeight: height,
+                width: placement.width,
+                height: placement.height,
+                destination: origin,
+                stride: stride,
+                opaque: opaque
+            )
             let edges = try feed(resampler)
             cpng_gradient_under(
-                buffer.baseAddress, UInt32(canvas.width), UInt32(canvas.height), stride, edges.top.packed,
-                edges.bottom.packed)
+                buffer.baseAddress,
+                UInt32(canvas.width),
+                UInt32(canvas.height),
+                stride,
+                edges.top.packed,
+                edges.bottom.packed
+            )
             return edges
         }
         return FittedImage(
             image: RGBAImage(uncheckedWidth: canvas.width, height: canvas.height, pixels: pixels),
-            placement: placement, edgeColors: edges, sourceSize: CanvasSize(width: width, height: height))
+            placement: placement,
+            edgeColors: edges,
+            sourceSize: CanvasSize(width: width, height: height)
+        )
     }
 }

@@ -62,7 +62,10 @@ extension CanvasSize {
         let fittedWidth = min(self.width, max(1, Int((Double(width) * scale).rounded())))
         let fittedHeight = min(self.height, max(1, Int((Double(height) * scale).rounded())))
         return PixelRect(
-            x: (self.width - fittedWidth) / 2, y: (self.height - fittedHeight) / 2, width: fittedWidth,
-            height: fittedHeight)
+            x: (self.width - fittedWidth) / 2,
+            y: (self.height - fittedHeight) / 2,
+            width: fittedWidth,
+            height: fittedHeight
+        )
     }
 }

@@ -8,7 +8,9 @@ extension EdgeColors {
     /// - Throws: ``ImageError`` as ``PNGDecoder/decode(path:)`` does (`decoding_unsupported` for
     ///   a JPEG).
     public init(
-        path: String, limits: DecodeLimits = .default, bandFraction: Double = EdgeColors.defaultBandFraction
+        path: String,
+        limits: DecodeLimits = .default,
+        bandFraction: Double = EdgeColors.defaultBandFraction
     ) throws {
         self = try Self.measure(.file(path), limits: limits, bandFraction: bandFraction)
     }
@@ -16,7 +18,9 @@ extension EdgeColors {
     /// Measures the edge colours of PNG bytes in memory, decoding them row by row.
     /// - Throws: ``ImageError`` as ``PNGDecoder/decode(data:)`` does.
     public init(
-        data: [UInt8], limits: DecodeLimits = .default, bandFraction: Double = EdgeColors.defaultBandFraction
+        data: [UInt8],
+        limits: DecodeLimits = .default,
+        bandFraction: Double = EdgeColors.defaultBandFraction
     ) throws {
         self = try Self.measure(.memory(data), limits: limits, bandFraction: bandFraction)
     }

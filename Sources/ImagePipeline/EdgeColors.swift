@@ -27,10 +27,11 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `#RRGGBB`, upper case.
     public var hex: String {
-        "#" + [r, g, b].map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#"
+            + [r, g, b].map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     /// The same as ``hex``.
@@ -45,7 +46,9 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
         let text = try container.decode(String.self)
         guard let color = RGBColor(hex: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "'\(text)' is not a #RRGGBB colour")
+                in: container,
+                debugDescription: "'\(text)' is not a #RRGGBB colour"
+            )
         }
         self = color
     }

@@ -91,8 +91,14 @@ public struct ImageInfo: Sendable, Hashable, Codable {
 
     /// Creates an info value.
     public init(
-        format: ImageFormat, width: Int, height: Int, bitDepth: Int, colorType: ColorType,
-        interlaced: Bool, hasTransparency: Bool, fileSize: Int
+        format: ImageFormat,
+        width: Int,
+        height: Int,
+        bitDepth: Int,
+        colorType: ColorType,
+        interlaced: Bool,
+        hasTransparency: Bool,
+        fileSize: Int
     ) {
         self.format = format
         self.width = width

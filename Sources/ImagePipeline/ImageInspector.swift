@@ -60,7 +60,8 @@ public struct ImageInspector: Sendable {
             .unsupportedFormat,
             "\(subject) is not a PNG or JPEG image\(named): it starts with \(hexBytes(head.prefix(8)[...])); "
                 + "convert it to PNG first.",
-            path: source.path)
+            path: source.path
+        )
     }
 
     private static func knownFormat(_ head: [UInt8]) -> String? {

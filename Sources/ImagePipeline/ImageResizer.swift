@@ -18,8 +18,14 @@ public enum ImageResizer {
         try output.withUnsafeMutableBufferPointer { destination in
             try image.pixels.withUnsafeBufferPointer { source in
                 let resampler = try Resampler(
-                    sourceWidth: image.width, sourceHeight: image.height, width: width, height: height,
-                    destination: destination.baseAddress!, stride: width * 4, opaque: image.isOpaque)
+                    sourceWidth: image.width,
+                    sourceHeight: image.height,
+                    width: width,
+                    height: height,
+                    destination: destination.baseAddress!,
+                    stride: width * 4,
+                    opaque: image.isOpaque
+                )
                 for y in 0..<image.height {
                     resampler.push(row: source.baseAddress! + y * image.width * 4)
                 }
@@ -34,16 +40,29 @@ final class Resampler {
     private let handle: OpaquePointer
 
     init(
-        sourceWidth: Int, sourceHeight: Int, width: Int, height: Int,
-        destination: UnsafeMutablePointer<UInt8>, stride: Int, opaque: Bool
+        sourceWidth: Int,
+        sourceHeight: Int,
+        width: Int,
+        height: Int,
+        destination: UnsafeMutablePointer<UInt8>,
+        stride: Int,
+        opaque: Bool
     ) throws {
         guard
             let handle = cpng_resampler_create(
-                UInt32(sourceWidth), UInt32(sourceHeight), UInt32(width), UInt32(height), destination, stride,
-                opaque ? 1 : 0)
+                UInt32(sourceWidth),
+                UInt32(sourceHeight),
+                UInt32(width),
+                UInt32(height),
+                destination,
+                stride,
+                opaque ? 1 : 0
+            )
         else {
             throw ImageError(
-                .memoryLimitExceeded, "cannot allocate a resampler from \(sourceWidth)x\(sourceHeight) to \(width)x\(height).")
+                .memoryLimitExceeded,
+                "cannot allocate a resampler from \(sourceWidth)x\(sourceHeight) to \(width)x\(height)."
+            )
         }
         self.handle = handle
     }

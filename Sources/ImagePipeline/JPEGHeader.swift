@@ -22,7 +22,8 @@ enum JPEGHeader {
                     .corruptData,
                     "\(subject) has \(hexBytes(marker[0...0])) where a JPEG marker should start (byte \(offset)); "
                         + "the file is corrupt.",
-                    path: path)
+                    path: path
+                )
             }
             while marker[1] == 0xFF {
                 offset += 1
@@ -37,15 +38,18 @@ enum JPEGHeader {
                     .missingImageData,
                     "\(subject) reaches its \(code == 0xD9 ? "end" : "scan data") without a frame header (SOF); "
                         + "the JPEG is corrupt.",
-                    path: path)
+                    path: path
+                )
             }
             let lengthBytes = try source.read(at: offset, count: 2)
             guard lengthBytes.count == 2 else { throw truncated(subject, path) }
             let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
             guard length >= 2 else {
                 throw ImageError(
-                    .corruptData, "\(subject) has a JPEG segment with impossible length \(length) at byte \(offset).",
-                    path: path)
+                    .corruptData,
+                    "\(subject) has a JPEG segment with impossible length \(length) at byte \(offset).",
+                    path: path
+                )
             }
             guard offset + length <= source.size else { throw truncated(subject, path) }
             if isFrameHeader(code) {
@@ -61,7 +65,11 @@ enum JPEGHeader {
     }
 
     private static func parseFrame(
-        _ source: some ByteSource, at offset: Int, length: Int, code: UInt8, subject: String
+        _ source: some ByteSource,
+        at offset: Int,
+        length: Int,
+        code: UInt8,
+        subject: String
     ) throws -> ImageInfo {
         let path = source.path
         let frame = try source.read(at: offset, count: length)
@@ -77,13 +85,15 @@ enum JPEGHeader {
                 .emptyImage,
                 "\(subject) declares a \(width)x\(height) JPEG frame (a height defined later by a DNL marker "
                     + "is not supported); it needs at least one pixel.",
-                path: path)
+                path: path
+            )
         }
         guard (2...16).contains(precision), frame.count >= 8 + 3 * components else {
             throw ImageError(
                 .invalidHeader,
                 "\(subject) has an invalid JPEG frame header (precision \(precision), \(components) components).",
-                path: path)
+                path: path
+            )
         }
         let colorType: ColorType
         switch components {
@@ -92,17 +102,29 @@ enum JPEGHeader {
         case 4: colorType = .cmyk
         default:
             throw ImageError(
-                .invalidHeader, "\(subject) declares \(components) colour components; JPEG allows 1, 3 or 4.",
-                path: path)
+                .invalidHeader,
+                "\(subject) declares \(components) colour components; JPEG allows 1, 3 or 4.",
+                path: path
+            )
         }
         let progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(code)
         return ImageInfo(
-            format: .jpeg, width: width, height: height, bitDepth: precision, colorType: colorType,
-            interlaced: progressive, hasTransparency: false, fileSize: source.size)
+            format: .jpeg,
+            width: width,
+            height: height,
+            bitDepth: precision,
+            colorType: colorType,
+            interlaced: progressive,
+            hasTransparency: false,
+            fileSize: source.size
+        )
     }
 
     private static func truncated(_ subject: String, _ path: String?) -> ImageError {
         ImageError(
-            .truncated, "\(subject) ends before its JPEG frame header; the file is incomplete.", path: path)
+            .truncated,
+            "\(subject) ends before its JPEG frame header; the file is incomplete.",
+            path: path
+        )
     }
 }

@@ -43,8 +43,8 @@ public struct PNGDecoder: Sendable {
     }
 
     func decode(_ input: PNGInput) throws -> RGBAImage {
-        try PNGRowReader.with(input, limits: limits, workingBytes: { saturatingProduct($0.width, $0.height, 4) }) {
-            reader in
+        let outputBytes: (PNGStructure) -> Int = { saturatingProduct($0.width, $0.height, 4) }
+        return try PNGRowReader.with(input, limits: limits, workingBytes: outputBytes) { reader in
             let width = reader.structure.width
             let height = reader.structure.height
             var pixels = [UInt8](repeating: 0, count: width * height * 4)

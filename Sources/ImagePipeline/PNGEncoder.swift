@@ -96,18 +96,30 @@ public struct PNGEncoder: Sendable {
     public func encode(_ image: RGBAImage) throws -> [UInt8] {
         guard (0...9).contains(options.compressionLevel) else {
             throw ImageError(
-                .invalidArgument, "PNG compression level \(options.compressionLevel) is not in 0...9.")
+                .invalidArgument,
+                "PNG compression level \(options.compressionLevel) is not in 0...9."
+            )
         }
         let settings = cpng_encode_options(
-            compression_level: Int32(options.compressionLevel), filters: options.filter.mask, strategy: options.strategy.rawValue,
-            drop_alpha: image.isOpaque ? 1 : 0)
+            compression_level: Int32(options.compressionLevel),
+            filters: options.filter.mask,
+            strategy: options.strategy.rawValue,
+            drop_alpha: image.isOpaque ? 1 : 0
+        )
         var output = cpng_buffer()
         var message = [CChar](repeating: 0, count: 256)
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             message.withUnsafeMutableBufferPointer { text in
                 cpng_encode_rgba(
-                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4, settings,
-                    &output, text.baseAddress, text.count)
+                    pixels.baseAddress,
+                    UInt32(image.width),
+                    UInt32(image.height),
+                    image.width * 4,
+                    settings,
+                    &output,
+                    text.baseAddress,
+                    text.count
+                )
             }
         }
         defer { cpng_buffer_free(&output) }

@@ -34,7 +34,9 @@ final class PNGRowReader {
     ///     libpng's own row buffers before anything is allocated.
     /// - Throws: ``ImageError`` from the scan, the limits or libpng.
     static func with<Result>(
-        _ input: PNGInput, limits: DecodeLimits, workingBytes: (PNGStructure) -> Int,
+        _ input: PNGInput,
+        limits: DecodeLimits,
+        workingBytes: (PNGStructure) -> Int,
         _ body: (PNGRowReader) throws -> Result
     ) throws -> Result {
         switch input {
@@ -44,7 +46,10 @@ final class PNGRowReader {
             var openErrno: Int32 = 0
             guard let handle = cpng_reader_open_file(path, &openErrno) else {
                 throw ImageError(
-                    .readFailed, "cannot open '\(path)': \(FileByteSource.describe(openErrno)).", path: path)
+                    .readFailed,
+                    "cannot open '\(path)': \(FileByteSource.describe(openErrno)).",
+                    path: path
+                )
             }
             defer { cpng_reader_close(handle) }
             return try run(PNGRowReader(structure: structure, source: source, reader: handle), body)
@@ -62,7 +67,9 @@ final class PNGRowReader {
     }
 
     private static func prepare(
-        _ source: some ByteSource, limits: DecodeLimits, workingBytes: (PNGStructure) -> Int
+        _ source: some ByteSource,
+        limits: DecodeLimits,
+        workingBytes: (PNGStructure) -> Int
     ) throws -> PNGStructure {
         let format = try ImageInspector.detectFormat(source)
         if format == .jpeg {
@@ -71,19 +78,26 @@ final class PNGRowReader {
                 .decodingUnsupported,
                 "\(ImageError.subject(source.path)) is a JPEG (\(info.width)x\(info.height)); sharevia can inspect "
                     + "JPEG files but has no JPEG decoder: convert it to PNG first (e.g. `convert in.jpg out.png`).",
-                path: source.path)
+                path: source.path
+            )
         }
         let structure = try PNGScanner.scan(source, verifyChecksums: false)
         try limits.checkPixels(width: structure.width, height: structure.height, path: source.path)
         let libpngRows = 2 * (structure.width * 8 + 1)
         try limits.checkMemory(
-            bytes: saturatingSum(workingBytes(structure), libpngRows), width: structure.width, height: structure.height,
-            path: source.path)
+            bytes: saturatingSum(workingBytes(structure), libpngRows),
+            width: structure.width,
+            height: structure.height,
+            path: source.path
+        )
         try structure.checkDataSuffices(path: source.path)
         return structure
     }
 
-    private static func run<Result>(_ reader: PNGRowReader, _ body: (PNGRowReader) throws -> Result) throws
+    private static func run<Result>(
+        _ reader: PNGRowReader,
+        _ body: (PNGRowReader) throws -> Result
+    ) throws
         -> Result
     {
         var header = cpng_header()
@@ -150,29 +164,39 @@ final class PNGRowReader {
         case Int(CPNG_ERR_IO):
             throw ImageError(
                 .readFailed,
-                "cannot read \(subject): \(FileByteSource.describe(cpng_reader_errno(reader))).", path: path)
+                "cannot read \(subject): \(FileByteSource.describe(cpng_reader_errno(reader))).",
+                path: path
+            )
         case Int(CPNG_ERR_TRUNCATED):
             throw ImageError(
-                .truncated, "\(subject) ends before its image data does (\(detail)); the file is incomplete.",
-                path: path)
+                .truncated,
+                "\(subject) ends before its image data does (\(detail)); the file is incomplete.",
+                path: path
+            )
         case Int(CPNG_ERR_CHECKSUM):
             throw ImageError(
                 .badChecksum,
                 "\(subject) has a damaged chunk (libpng: \(detail)); the file is corrupt, get an intact copy.",
-                path: path)
+                path: path
+            )
         case Int(CPNG_ERR_SIGNATURE):
             throw ImageError(.badSignature, "\(subject) is not a PNG (libpng: \(detail)).", path: path)
         case Int(CPNG_ERR_NOMEM):
             throw ImageError(
-                .memoryLimitExceeded, "ran out of memory decoding \(subject) (libpng: \(detail)).", path: path)
+                .memoryLimitExceeded,
+                "ran out of memory decoding \(subject) (libpng: \(detail)).",
+                path: path
+            )
         default:
             // libpng inflates a chunk before it reaches the chunk's CRC, so damaged data usually
             // shows as a zlib or filter error first. On this failure path only, check every CRC:
             // a mismatch is the more precise diagnosis.
             _ = try PNGScanner.scan(source, verifyChecksums: true)
             throw ImageError(
-                .corruptData, "\(subject) has corrupt image data (libpng: \(detail)); the file is damaged.",
-                path: path)
+                .corruptData,
+                "\(subject) has corrupt image data (libpng: \(detail)); the file is damaged.",
+                path: path
+            )
         }
     }
 }

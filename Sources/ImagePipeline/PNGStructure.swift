@@ -38,8 +38,14 @@ struct PNGStructure: Sendable, Hashable {
 
     var info: ImageInfo {
         ImageInfo(
-            format: .png, width: width, height: height, bitDepth: bitDepth, colorType: colorType,
-            interlaced: interlaced, hasTransparency: hasTransparency, fileSize: fileSize
+            format: .png,
+            width: width,
+            height: height,
+            bitDepth: bitDepth,
+            colorType: colorType,
+            interlaced: interlaced,
+            hasTransparency: hasTransparency,
+            fileSize: fileSize
         )
     }
 
@@ -79,14 +85,18 @@ enum PNGScanner {
         try checkSignature(head, subject: subject, path: path)
         guard head.count >= 33 else {
             throw ImageError(
-                .truncated, "\(subject) ends inside its IHDR header (\(source.size) bytes); the file is incomplete.",
-                path: path)
+                .truncated,
+                "\(subject) ends inside its IHDR header (\(source.size) bytes); the file is incomplete.",
+                path: path
+            )
         }
         let ihdrLength = readUInt32(head, 8)
         guard ihdrLength == 13, Array(head[12..<16]) == Array("IHDR".utf8) else {
             throw ImageError(
-                .invalidHeader, "\(subject) does not start with a 13-byte IHDR chunk; the file is damaged.",
-                path: path)
+                .invalidHeader,
+                "\(subject) does not start with a 13-byte IHDR chunk; the file is damaged.",
+                path: path
+            )
         }
         let storedCRC = readUInt32(head, 29)
         let actualCRC = head.withUnsafeBufferPointer { cpngCRC($0, from: 12, count: 17) }
@@ -95,7 +105,8 @@ enum PNGScanner {
                 .badChecksum,
                 "\(subject) has a damaged IHDR chunk: its CRC is \(hex(storedCRC)) but its contents give "
                     + "\(hex(actualCRC)); the file is corrupt, get an intact copy.",
-                path: path)
+                path: path
+            )
         }
         var structure = try parseHeader(head, subject: subject, path: path, fileSize: source.size)
         try walkChunks(source, from: 33, into: &structure, verifyChecksums: verifyChecksums)
@@ -107,7 +118,10 @@ enum PNGScanner {
         if head.count < 8 {
             if Array(expected.prefix(head.count)) == head {
                 throw ImageError(
-                    .truncated, "\(subject) ends inside the PNG signature; the file is incomplete.", path: path)
+                    .truncated,
+                    "\(subject) ends inside the PNG signature; the file is incomplete.",
+                    path: path
+                )
             }
             throw ImageError(.badSignature, "\(subject) has a damaged PNG signature.", path: path)
         }
@@ -121,17 +135,24 @@ enum PNGScanner {
                 .badSignature,
                 "\(subject) has a PNG signature whose CR/LF bytes were changed (\(hexBytes(head[4..<8])) instead "
                     + "of 0d 0a 1a 0a): it went through a text-mode transfer; copy it again in binary mode.",
-                path: path)
+                path: path
+            )
         }
         let index = (0..<8).first { head[$0] != expected[$0] } ?? 0
         throw ImageError(
             .badSignature,
             "\(subject) has a damaged PNG signature: byte \(index) is \(hexBytes(head[index...index])) instead of "
                 + "\(hexBytes(expected[index...index])); the file is corrupt, get an intact copy.",
-            path: path)
+            path: path
+        )
     }
 
-    private static func parseHeader(_ head: [UInt8], subject: String, path: String?, fileSize: Int) throws
+    private static func parseHeader(
+        _ head: [UInt8],
+        subject: String,
+        path: String?,
+        fileSize: Int
+    ) throws
         -> PNGStructure
     {
         let width = Int(readUInt32(head, 16))
@@ -140,19 +161,25 @@ enum PNGScanner {
         let colorNumber = Int(head[25])
         guard width > 0, height > 0 else {
             throw ImageError(
-                .emptyImage, "\(subject) declares a \(width)x\(height) image; a PNG needs at least one pixel.",
-                path: path)
+                .emptyImage,
+                "\(subject) declares a \(width)x\(height) image; a PNG needs at least one pixel.",
+                path: path
+            )
         }
         guard width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw ImageError(
-                .invalidHeader, "\(subject) declares \(width)x\(height), beyond PNG's limit of 2^31-1.", path: path)
+                .invalidHeader,
+                "\(subject) declares \(width)x\(height), beyond PNG's limit of 2^31-1.",
+                path: path
+            )
         }
         guard let colorType = ColorType(pngColorType: colorNumber) else {
             throw ImageError(
                 .invalidHeader,
                 "\(subject) declares colour type \(colorNumber), which PNG does not define (0, 2, 3, 4 or 6); "
                     + "the file is corrupt.",
-                path: path)
+                path: path
+            )
         }
         let allowed: [Int] =
             switch colorType {
@@ -165,22 +192,34 @@ enum PNGScanner {
                 .invalidHeader,
                 "\(subject) declares bit depth \(bitDepth) for colour type \(colorNumber) (\(colorType)), "
                     + "which allows only \(allowed.map(String.init).joined(separator: ", ")); the file is corrupt.",
-                path: path)
+                path: path
+            )
         }
         guard head[26] == 0, head[27] == 0, head[28] <= 1 else {
             throw ImageError(
                 .invalidHeader,
                 "\(subject) declares compression \(head[26]), filter \(head[27]), interlace \(head[28]); "
                     + "PNG defines only 0, 0 and 0 or 1.",
-                path: path)
+                path: path
+            )
         }
         return PNGStructure(
-            width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: head[28] == 1,
-            hasTransparency: colorType == .grayAlpha || colorType == .rgba, imageDataBytes: 0, fileSize: fileSize)
+            width: width,
+            height: height,
+            bitDepth: bitDepth,
+            colorType: colorType,
+            interlaced: head[28] == 1,
+            hasTransparency: colorType == .grayAlpha || colorType == .rgba,
+            imageDataBytes: 0,
+            fileSize: fileSize
+        )
     }
 
     private static func walkChunks(
-        _ source: some ByteSource, from start: Int, into structure: inout PNGStructure, verifyChecksums: Bool
+        _ source: some ByteSource,
+        from start: Int,
+        into structure: inout PNGStructure,
+        verifyChecksums: Bool
     ) throws {
         let path = source.path
         let subject = ImageError.subject(path)
@@ -195,29 +234,34 @@ enum PNGScanner {
                     "\(subject) ends at byte \(source.size) "
                         + (sawImageData ? "without an IEND chunk" : "before any image data (IDAT)")
                         + "; the file is incomplete.",
-                    path: path)
+                    path: path
+                )
             }
             let length = Int(readUInt32(header, 0))
             let typeBytes = Array(header[4..<8])
             let type = String(decoding: typeBytes, as: UTF8.self)
             guard length <= Int(Int32.max) else {
                 throw ImageError(
-                    .corruptData, "\(subject) has a chunk at byte \(offset) with an impossible length \(length).",
-                    path: path)
+                    .corruptData,
+                    "\(subject) has a chunk at byte \(offset) with an impossible length \(length).",
+                    path: path
+                )
             }
             guard typeBytes.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
                 throw ImageError(
                     .corruptData,
                     "\(subject) has an invalid chunk type \(hexBytes(typeBytes[...])) at byte \(offset); "
                         + "the file is corrupt.",
-                    path: path)
+                    path: path
+                )
             }
             guard offset + 12 + length <= source.size else {
                 throw ImageError(
                     .truncated,
                     "\(subject) ends inside its \(type) chunk at byte \(offset) (which declares \(length) bytes, "
                         + "the file has \(source.size)); the file is incomplete.",
-                    path: path)
+                    path: path
+                )
             }
             if verifyChecksums {
                 let stored = readUInt32(try source.read(at: offset + 8 + length, count: 4), 0)
@@ -227,15 +271,18 @@ enum PNGScanner {
                         .badChecksum,
                         "\(subject) has a damaged \(type) chunk at byte \(offset): its CRC is \(hex(stored)) but "
                             + "its contents give \(hex(actual)); the file is corrupt, get an intact copy.",
-                        path: path)
+                        path: path
+                    )
                 }
             }
             switch type {
             case "IDAT":
                 if structure.colorType == .palette && !sawPalette {
                     throw ImageError(
-                        .corruptData, "\(subject) is a palette image without a PLTE chunk before its image data.",
-                        path: path)
+                        .corruptData,
+                        "\(subject) is a palette image without a PLTE chunk before its image data.",
+                        path: path
+                    )
                 }
                 sawImageData = true
                 structure.imageDataBytes += length
@@ -247,7 +294,9 @@ enum PNGScanner {
                 guard sawImageData else {
                     throw ImageError(
                         .missingImageData,
-                        "\(subject) has no image data (no IDAT chunk before IEND); the file is corrupt.", path: path)
+                        "\(subject) has no image data (no IDAT chunk before IEND); the file is corrupt.",
+                        path: path
+                    )
                 }
                 return
             default:
@@ -259,7 +308,8 @@ enum PNGScanner {
 
     static func readUInt32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         guard bytes.count >= at + 4 else { return 0 }
-        return UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        return UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8
+            | UInt32(bytes[at + 3])
     }
 
     private static func cpngCRC(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, count: Int) -> UInt32 {

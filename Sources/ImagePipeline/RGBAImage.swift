@@ -42,7 +42,8 @@ public struct RGBAImage: Sendable, Hashable {
         guard width > 0, height > 0, pixels.count == width * height * 4 else {
             throw ImageError(
                 .invalidArgument,
-                "an RGBA image of \(width)x\(height) needs \(max(0, width * height * 4)) bytes, not \(pixels.count).")
+                "an RGBA image of \(width)x\(height) needs \(max(0, width * height * 4)) bytes, not \(pixels.count)."
+            )
         }
         self.width = width
         self.height = height

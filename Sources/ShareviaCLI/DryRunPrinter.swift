@@ -15,7 +15,8 @@ enum DryRunPrinter {
         var lines = ["dry run: nothing is delivered"]
         for preview in previews {
             lines.append("")
-            lines.append("== \(preview.destination) (\(preview.availability))")
+            let state = preview.availability.isAvailable ? "available" : "unavailable"
+            lines.append("== \(preview.destination): \(state)\(preview.availability.reason.map { ", \($0)" } ?? "")")
             switch preview.prepared {
             case .failure(let error):
                 lines.append("  would be skipped: \(error.message) [\(error.code.name)]")

@@ -36,6 +36,7 @@ struct ImageFitCommand: ParsableCommand {
         let count = try output.write(fitted.image)
         print(
             "wrote \(output.output): \(size) PNG, \(count) bytes; \(fitted.sourceSize) image at \(fitted.placement), "
-                + "gradient \(fitted.edgeColors.top) to \(fitted.edgeColors.bottom)")
+                + "gradient \(fitted.edgeColors.top) to \(fitted.edgeColors.bottom)"
+        )
     }
 }

@@ -62,7 +62,8 @@ struct ImageInspectCommand: ParsableCommand {
         }
         let median = times.sorted()[times.count / 2]
         FileHandle.standardError.write(
-            Data("inspect+validate \(files[0]): median \(String(format: "%.3f", median)) ms over \(count) runs\n".utf8))
+            Data("inspect+validate \(files[0]): median \(String(format: "%.3f", median)) ms over \(count) runs\n".utf8)
+        )
     }
 }
 

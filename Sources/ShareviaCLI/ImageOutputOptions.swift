@@ -28,7 +28,9 @@ struct ImageOutputOptions: ParsableArguments {
         help: ArgumentHelp(
             "PNG compression: fast (SUB filter, zlib run-length strategy), balanced (level 6, adaptive filters) or "
                 + "smallest (level 9, adaptive filters).",
-            valueName: "level"))
+            valueName: "preset"
+        )
+    )
     var compression: ImageCompression = .fast
 
     var writer: AtomicFileWriter { AtomicFileWriter(overwrite: force) }

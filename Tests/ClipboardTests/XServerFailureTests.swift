@@ -44,7 +44,7 @@ struct XServerFailureTests {
             timeout: .seconds(2), folder: folder)
         await server.stop()
 
-        #expect(elapsed < .seconds(10), "took \(elapsed)")
+        #expect(elapsed < .seconds(20), "took \(elapsed)")
         let clipboardAttempts = report.attempts.filter { $0.destination == "clipboard" }
         #expect(clipboardAttempts.map(\.result) == [.transientFailure, .transientFailure], "\(report)")
         #expect(report.deliveredBy == "file", "\(report)")
@@ -62,7 +62,7 @@ struct XServerFailureTests {
         await server.stop()
 
         // Two tries of at most 0.5 s each, plus backoff and the file export.
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(elapsed < .seconds(15), "took \(elapsed)")
         let first = try #require(report.attempts.first)
         #expect(first.result == .transientFailure)
         #expect(first.reason.contains("timed out"), "\(first.reason)")
@@ -94,7 +94,7 @@ struct XServerFailureTests {
         let elapsed = clock.now - started
         await server.stop()
 
-        #expect(elapsed < .seconds(8), "took \(elapsed)")
+        #expect(elapsed < .seconds(20), "took \(elapsed)")
         // Killed mid-way it fails as transient; on a fast machine the copy may have finished first.
         if let error { #expect(error.code == .transient, "\(error)") }
     }

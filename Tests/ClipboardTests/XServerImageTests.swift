@@ -19,7 +19,7 @@ extension XServerTests {
             let clock = ContinuousClock()
             let started = clock.now
             let receipt = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(attachments: [try .file(path)]))))
-            #expect(clock.now - started < .seconds(5), "deliver must return while xclip's child still owns the selection")
+            #expect(clock.now - started < .seconds(15), "deliver must return while xclip's child still owns the selection")
 
             #expect(receipt.locations == ["CLIPBOARD (image/png)"])
             #expect(try await XClip.targets(.clipboard, display: display).contains("image/png"))

@@ -50,7 +50,9 @@ struct EncoderTests {
 
     @Test func refusesAnInvalidLevel() {
         let error = #expect(throws: ImageError.self) {
-            try PNGEncoder(options: .init(compressionLevel: 12, filter: .none)).encode(Self.sample(width: 2, height: 2, alpha: false))
+            try PNGEncoder(options: .init(compressionLevel: 12, filter: .none)).encode(
+                Self.sample(width: 2, height: 2, alpha: false)
+            )
         }
         #expect(error?.code == .invalidArgument)
     }
@@ -59,7 +61,8 @@ struct EncoderTests {
     func outputPassesPngcheck(alpha: Bool) throws {
         let pngcheck = try #require(
             ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first { FileManager.default.isExecutableFile(atPath: $0) },
-            "pngcheck is needed for this test: apt-get install pngcheck")
+            "pngcheck is needed for this test: apt-get install pngcheck"
+        )
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/out.png"

@@ -114,7 +114,9 @@ struct HostileFileTests {
 func findChunk(_ type: String, in bytes: [UInt8]) -> Int? {
     var offset = 8
     while offset + 8 <= bytes.count {
-        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        let length =
+            Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+            | Int(bytes[offset + 3])
         if String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self) == type { return offset }
         offset += 12 + length
     }

@@ -23,7 +23,9 @@ struct ImageResizerTests {
     @Test func checkerboardBecomesGreyNotAliased() throws {
         var image = RGBAImage(width: 100, height: 100, fill: RGBAPixel(r: 0, g: 0, b: 0))
         for y in 0..<100 {
-            for x in 0..<100 where (x + y) % 2 == 0 { image.setPixel(x: x, y: y, to: RGBAPixel(r: 255, g: 255, b: 255)) }
+            for x in 0..<100 where (x + y) % 2 == 0 {
+                image.setPixel(x: x, y: y, to: RGBAPixel(r: 255, g: 255, b: 255))
+            }
         }
         let small = try ImageResizer.resize(image, width: 33, height: 33)
         for y in 0..<33 {
@@ -53,7 +55,11 @@ struct ImageResizerTests {
 
     @Test func refusesAZeroSize() {
         let error = #expect(throws: ImageError.self) {
-            try ImageResizer.resize(RGBAImage(width: 2, height: 2, fill: RGBAPixel(r: 0, g: 0, b: 0)), width: 0, height: 2)
+            try ImageResizer.resize(
+                RGBAImage(width: 2, height: 2, fill: RGBAPixel(r: 0, g: 0, b: 0)),
+                width: 0,
+                height: 2
+            )
         }
         #expect(error?.code == .invalidArgument)
     }

@@ -77,7 +77,9 @@ struct InspectorTests {
     }
 
     @Test func refusesZeroSizeJPEG() {
-        let error = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: Self.jpeg(width: 0, height: 10)) }
+        let error = #expect(throws: ImageError.self) {
+            try ImageInspector().inspect(data: Self.jpeg(width: 0, height: 10))
+        }
         #expect(error?.code == .emptyImage)
     }
 

@@ -1,10 +1,11 @@
+import ImagePipeline
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ImagePipeline
-import Testing
 
 /// Every valid PngSuite file decodes to the pixels Pillow gives; every corrupt one is refused
 /// with the specific error.
@@ -65,7 +66,9 @@ struct PngSuiteConformanceTests {
     }
 
     @Test func invalidColourTypeIsNamed() {
-        let error = #expect(throws: ImageError.self) { try PNGDecoder().decode(path: Fixtures.pngSuite("xc1n0g08.png")) }
+        let error = #expect(throws: ImageError.self) {
+            try PNGDecoder().decode(path: Fixtures.pngSuite("xc1n0g08.png"))
+        }
         #expect(error?.message.contains("colour type 1") == true)
     }
 }

@@ -60,6 +60,41 @@ struct ImageCommandTests {
 
     // MARK: Fit
 
+    /// The help screen, pinned so a changed flag shows in review.
+    @Test func fitHelpIsPinned() async throws {
+        let run = try await ShareviaProcess.run(["image", "fit", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout == Self.fitHelp)
+    }
+
+    static let fitHelp = """
+        OVERVIEW: Fit an image onto a canvas over a gradient of its edge colours, and
+        write a PNG.
+
+        The image is scaled to fit (area averaging when shrinking), centred, and drawn
+        over a vertical gradient from the average colour of its top rows to that of its
+        bottom rows.
+
+        USAGE: sharevia image fit <input> --output <output> [--force] [--compression <preset>] [--canvas <WxH>]
+
+        ARGUMENTS:
+          <input>                 The PNG image to fit.
+
+        OPTIONS:
+          -o, --output <output>   The PNG file to write.
+          --force                 Replace the output file if it already exists.
+          --compression <preset>  PNG compression: fast (SUB filter, zlib run-length
+                                  strategy), balanced (level 6, adaptive filters) or
+                                  smallest (level 9, adaptive filters). (values: fast,
+                                  balanced, smallest; default: fast)
+          --canvas <WxH>          The canvas size in pixels, WIDTHxHEIGHT. (default:
+                                  1080x1920)
+          --version               Show the version.
+          -h, --help              Show help information.
+
+
+        """
+
     @Test func fitWritesAStoryCanvas() async throws {
         let folder = CLITemporaryFolder()
         let input = try CLIPNG.write(CLIPNG.halves(width: 60, height: 40), to: folder, name: "in.png")
@@ -119,7 +154,9 @@ struct ImageCommandTests {
 
     @Test func fitNamesAMissingInput() async throws {
         let folder = CLITemporaryFolder()
-        let run = try await ShareviaProcess.run(["image", "fit", folder.path + "/nope.png", "-o", folder.path + "/o.png"])
+        let run = try await ShareviaProcess.run([
+            "image", "fit", folder.path + "/nope.png", "-o", folder.path + "/o.png",
+        ])
         #expect(run.status == 1)
         #expect(run.stderr.contains("nope.png"))
         #expect(run.stderr.contains("[read_failed]"))
@@ -160,8 +197,10 @@ enum CLIPNG {
 
     /// SOI, a baseline frame header, a scan header, EOI: enough to inspect.
     static func jpeg(width: Int, height: Int) -> [UInt8] {
-        [0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
-         UInt8(width & 0xFF), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0, 0xFF, 0xD9]
+        [
+            0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
+            UInt8(width & 0xFF), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0, 0xFF, 0xD9,
+        ]
     }
 
     static func write(_ bytes: [UInt8], to folder: CLITemporaryFolder, name: String) throws -> String {

@@ -60,8 +60,9 @@ final class XvfbServer: Sendable {
         let deadline = clock.now + timeout
         let display = X11Display(self.display)!
         while clock.now < deadline {
-            if display.serverAnswers() == true { return true }
-            if !process.isRunning { return false }
+            // Our server must be the one answering: another process's Xvfb may have won the display.
+            guard process.isRunning else { return false }
+            if display.serverAnswers() == true { return process.isRunning }
             try? await Task.sleep(for: .milliseconds(10))
         }
         return false

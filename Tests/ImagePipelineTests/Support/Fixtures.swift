@@ -33,14 +33,19 @@ enum Fixtures {
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let fields = line.split(separator: "\t").map(String.init)
             return Expected(
-                file: fields[0], width: Int(fields[1])!, height: Int(fields[2])!, sha256: fields[3],
-                reference: fields[4])
+                file: fields[0],
+                width: Int(fields[1])!,
+                height: Int(fields[2])!,
+                sha256: fields[3],
+                reference: fields[4]
+            )
         }
     }()
 
     /// The file names in the copied PngSuite folder.
     static var pngSuiteFiles: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: pngSuite)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: pngSuite)) ?? []).filter { $0.hasSuffix(".png") }
+            .sorted()
     }
 
     /// A fresh temporary folder, removed by the caller.

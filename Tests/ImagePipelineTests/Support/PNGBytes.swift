@@ -10,7 +10,13 @@ enum PNGBytes {
     }
 
     /// IHDR contents.
-    static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 2, interlace: UInt8 = 0)
+    static func ihdr(
+        width: UInt32,
+        height: UInt32,
+        bitDepth: UInt8 = 8,
+        colorType: UInt8 = 2,
+        interlace: UInt8 = 0
+    )
         -> [UInt8]
     {
         be32(width) + be32(height) + [bitDepth, colorType, 0, 0, interlace]
