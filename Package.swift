@@ -86,7 +86,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TextFittingTests",
-            dependencies: ["TextFitting", "Destinations", "ShareCore", "ProcessRunning", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "TextFitting", "Destinations", "ShareCore", "ProcessRunning", .product(name: "Yams", package: "Yams"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

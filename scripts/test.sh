@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need, starts a private X server, builds with warnings as errors and
-# runs every test. Usage: scripts/test.sh [extra swift test arguments, e.g. --filter RouterRetryTests]
+# Installs what the tests need, starts a private X server, checks formatting, builds with warnings
+# as errors and runs every test. Usage: scripts/test.sh [extra swift test arguments, e.g. --filter RouterRetryTests]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
@@ -21,6 +21,7 @@ export SHAREVIA_TEST_DISPLAY=":$display"
 # Tests hand destinations their own environment; nothing should reach the developer's desktop.
 unset DISPLAY WAYLAND_DISPLAY
 
+scripts/format.sh --lint
 swift build --build-tests -Xswiftc -warnings-as-errors 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
 test "${PIPESTATUS[0]}" -eq 0
 swift test --skip-build "$@"

@@ -33,7 +33,8 @@ struct ClipboardBackendResolution: Sendable, Hashable {
     /// Resolves a preference in an environment, following the order documented on
     /// ``ClipboardDestination/BackendPreference/automatic``.
     static func resolve(
-        _ preference: ClipboardDestination.BackendPreference, in environment: ShareEnvironment
+        _ preference: ClipboardDestination.BackendPreference,
+        in environment: ShareEnvironment
     ) -> ClipboardBackendResolution {
         switch preference {
         case .xclip: return x11(.xclip, environment)
@@ -55,7 +56,8 @@ struct ClipboardBackendResolution: Sendable, Hashable {
         }
     }
 
-    private static func x11(_ kind: ClipboardBackendKind, _ environment: ShareEnvironment) -> ClipboardBackendResolution {
+    private static func x11(_ kind: ClipboardBackendKind, _ environment: ShareEnvironment) -> ClipboardBackendResolution
+    {
         var resolution = ClipboardBackendResolution(kind: kind)
         resolution.findPrograms(in: environment)
         guard let name = environment["DISPLAY"] else {

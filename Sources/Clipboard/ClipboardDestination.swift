@@ -47,9 +47,11 @@ public struct ClipboardDestination: ShareDestination {
     public let descriptor = DestinationDescriptor(
         id: .clipboard,
         displayName: "Clipboard",
-        summary: "Copies the image to the clipboard and the text to the primary selection (xclip, wl-copy or xsel), then reads them back to check.",
+        summary:
+            "Copies the image to the clipboard and the text to the primary selection (xclip, wl-copy or xsel), then reads them back to check.",
         capabilities: [.text, .link, .hashtags, .image],
-        imageConstraints: .init(mimeTypes: ["image/png", "image/jpeg"]))
+        imageConstraints: .init(mimeTypes: ["image/png", "image/jpeg"])
+    )
 
     /// How to copy.
     public var configuration: Configuration
@@ -99,15 +101,29 @@ public struct ClipboardDestination: ShareDestination {
             throw ShareError(.cancelled, destination: id, message: "cancelled before copying")
         }
         guard let plan = ClipboardPlan(fields: prepared.fields) else {
-            throw ShareError(.permanent, destination: id, message: "this prepared share was not made by the clipboard destination")
+            throw ShareError(
+                .permanent,
+                destination: id,
+                message: "this prepared share was not made by the clipboard destination"
+            )
         }
         let resolution = ClipboardBackendResolution.resolve(preference(for: plan.backend), in: environment)
         guard resolution.problem == nil, let copyPath = resolution.copyPath, let pastePath = resolution.pastePath else {
-            throw ShareError(.unavailable, destination: id, message: resolution.problem ?? "\(plan.backend) is not usable here")
+            throw ShareError(
+                .unavailable,
+                destination: id,
+                message: resolution.problem ?? "\(plan.backend) is not usable here"
+            )
         }
         let writer = ClipboardWriter(
-            runner: runner, environment: environment, timeout: configuration.timeout, backend: plan.backend.backend,
-            copyPath: copyPath, pastePath: pastePath, server: resolution.server?.description ?? "?")
+            runner: runner,
+            environment: environment,
+            timeout: configuration.timeout,
+            backend: plan.backend.backend,
+            copyPath: copyPath,
+            pastePath: pastePath,
+            server: resolution.server?.description ?? "?"
+        )
         let scratch = PrivateTemporaryDirectory(parent: environment["TMPDIR"] ?? "/tmp")
         defer { scratch.remove() }
 
@@ -119,13 +135,18 @@ public struct ClipboardDestination: ShareDestination {
         }
         if plan.verify {
             for item in plan.items {
-                try await writer.verify(item.selection, holds: try expectedBytes(for: item, of: prepared), as: item.type)
+                try await writer.verify(
+                    item.selection,
+                    holds: try expectedBytes(for: item, of: prepared),
+                    as: item.type
+                )
             }
         }
         return DeliveryReceipt(
             destination: id,
             summary: receiptSummary(plan, prepared: prepared, server: resolution.server),
-            locations: plan.items.map { "\($0.selection.atomName) (\($0.type))" })
+            locations: plan.items.map { "\($0.selection.atomName) (\($0.type))" }
+        )
     }
 
     // MARK: - Helpers
@@ -143,13 +164,20 @@ public struct ClipboardDestination: ShareDestination {
         }
     }
 
-    private func payload(for item: ClipboardPlan.Item, of prepared: PreparedShare) throws(ShareError) -> ClipboardWriter.Payload {
+    private func payload(
+        for item: ClipboardPlan.Item,
+        of prepared: PreparedShare
+    ) throws(ShareError) -> ClipboardWriter.Payload {
         switch item.source {
         case .text:
             return .bytes(Array((prepared.text ?? "").utf8))
         case .attachment:
             guard let attachment = prepared.attachments.first else {
-                throw ShareError(.permanent, destination: id, message: "the prepared share names an image but carries none")
+                throw ShareError(
+                    .permanent,
+                    destination: id,
+                    message: "the prepared share names an image but carries none"
+                )
             }
             switch attachment.source {
             case .file(let path): return .file(path: path)
@@ -168,14 +196,20 @@ public struct ClipboardDestination: ShareDestination {
         }
     }
 
-    private func receiptSummary(_ plan: ClipboardPlan, prepared: PreparedShare, server: ClipboardBackendResolution.Server?) -> String {
+    private func receiptSummary(
+        _ plan: ClipboardPlan,
+        prepared: PreparedShare,
+        server: ClipboardBackendResolution.Server?
+    ) -> String {
         let parts = plan.items.map { item in
             switch item.source {
-            case .attachment: "\(prepared.attachments.first?.fileName ?? "the image") (\(item.type)) to \(item.selection.atomName)"
+            case .attachment:
+                "\(prepared.attachments.first?.fileName ?? "the image") (\(item.type)) to \(item.selection.atomName)"
             case .text: "the text to \(item.selection.atomName)"
             }
         }
         let place = server.map { " on \($0)" } ?? ""
-        return "copied \(parts.joined(separator: " and ")) with \(plan.backend)\(place)\(plan.verify ? ", verified" : "")"
+        return
+            "copied \(parts.joined(separator: " and ")) with \(plan.backend)\(place)\(plan.verify ? ", verified" : "")"
     }
 }

@@ -49,7 +49,9 @@ struct ClipboardPlan: Sendable, Hashable {
             case "selection": selection = ClipboardSelection(parsing: field.value)
             case "verify": verify = ClipboardRequestOptions.parseBool(field.value)
             default:
-                guard let target = ClipboardSelection.allCases.first(where: { $0.atomName == field.name }) else { continue }
+                guard let target = ClipboardSelection.allCases.first(where: { $0.atomName == field.name }) else {
+                    continue
+                }
                 let parts = field.value.split(separator: " ", maxSplits: 1).map(String.init)
                 guard parts.count == 2, let source = Source(rawValue: parts[1]) else { return nil }
                 items.append(Item(selection: target, type: parts[0], source: source))

@@ -32,10 +32,15 @@ enum ClipboardPreparation {
         } else if let image {
             guard !text.isEmpty else {
                 throw ShareError(
-                    .contentRejected, destination: .clipboard,
-                    message: "\(resolution.kind) can only copy text, and this share is only an image (\(image.fileName)); apt-get install xclip to copy images")
+                    .contentRejected,
+                    destination: .clipboard,
+                    message:
+                        "\(resolution.kind) can only copy text, and this share is only an image (\(image.fileName)); apt-get install xclip to copy images"
+                )
             }
-            notes.append("left out \(image.fileName): \(resolution.kind) can only copy text (apt-get install xclip to copy images)")
+            notes.append(
+                "left out \(image.fileName): \(resolution.kind) can only copy text (apt-get install xclip to copy images)"
+            )
             items.append(.init(selection: selection, type: backend.textType, source: .text))
         } else {
             items.append(.init(selection: selection, type: backend.textType, source: .text))
@@ -49,11 +54,17 @@ enum ClipboardPreparation {
             text: copiesText ? text : nil,
             attachments: copiedImage.map { [$0] } ?? [],
             fields: plan.fields,
-            notes: notes)
+            notes: notes
+        )
     }
 
     /// `clipboard: card.png (image/png) to CLIPBOARD, text (42 bytes) to PRIMARY, with xclip on :0, verified`.
-    static func summary(_ plan: ClipboardPlan, image: Attachment?, text: String?, server: ClipboardBackendResolution.Server?) -> String {
+    static func summary(
+        _ plan: ClipboardPlan,
+        image: Attachment?,
+        text: String?,
+        server: ClipboardBackendResolution.Server?
+    ) -> String {
         let parts = plan.items.map { item in
             switch item.source {
             case .attachment: "\(image?.fileName ?? "image") (\(item.type)) to \(item.selection.atomName)"
@@ -61,6 +72,7 @@ enum ClipboardPreparation {
             }
         }
         let place = server.map { " on \($0)" } ?? ""
-        return "clipboard: \(parts.joined(separator: ", ")), with \(plan.backend)\(place), \(plan.verify ? "verified" : "not verified")"
+        return
+            "clipboard: \(parts.joined(separator: ", ")), with \(plan.backend)\(place), \(plan.verify ? "verified" : "not verified")"
     }
 }

@@ -21,23 +21,28 @@ public enum ClipboardRequestOptions {
     ///
     /// - Throws: ``ShareError`` (`badInput`) for a value that is not one of the accepted ones.
     static func resolve(
-        _ options: [String: String], configuration: ClipboardDestination.Configuration
+        _ options: [String: String],
+        configuration: ClipboardDestination.Configuration
     ) throws(ShareError) -> (selection: ClipboardSelection, verify: Bool) {
         var selection = configuration.selection
         var verify = configuration.verify
         if let value = options[Self.selection] {
             guard let parsed = ClipboardSelection(parsing: value.trimmed) else {
                 throw ShareError(
-                    .badInput, destination: .clipboard,
-                    message: "\(Self.selection) is '\(value)'; use clipboard or primary")
+                    .badInput,
+                    destination: .clipboard,
+                    message: "\(Self.selection) is '\(value)'; use clipboard or primary"
+                )
             }
             selection = parsed
         }
         if let value = options[Self.verify] {
             guard let parsed = parseBool(value) else {
                 throw ShareError(
-                    .badInput, destination: .clipboard,
-                    message: "\(Self.verify) is '\(value)'; use true or false")
+                    .badInput,
+                    destination: .clipboard,
+                    message: "\(Self.verify) is '\(value)'; use true or false"
+                )
             }
             verify = parsed
         }

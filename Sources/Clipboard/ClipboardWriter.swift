@@ -27,7 +27,10 @@ struct ClipboardWriter {
     /// Copies `payload` to `selection` as `type`, writing it to a file in `scratch` first when it
     /// is in memory.
     func copy(
-        _ payload: Payload, to selection: ClipboardSelection, as type: String, scratch: PrivateTemporaryDirectory
+        _ payload: Payload,
+        to selection: ClipboardSelection,
+        as type: String,
+        scratch: PrivateTemporaryDirectory
     ) async throws(ShareError) {
         let path: String
         switch payload {
@@ -58,7 +61,11 @@ struct ClipboardWriter {
             do {
                 try await Task.sleep(for: .milliseconds(min(15, 2 << min(checks, 3))))
             } catch {
-                throw ShareError(.cancelled, destination: .clipboard, message: "cancelled while verifying \(selection.atomName)")
+                throw ShareError(
+                    .cancelled,
+                    destination: .clipboard,
+                    message: "cancelled while verifying \(selection.atomName)"
+                )
             }
         }
     }
@@ -69,7 +76,11 @@ struct ClipboardWriter {
     /// One check: nil when the selection holds the bytes, the mismatch otherwise.
     ///
     /// - Throws: ``ShareError`` for failures a repeat won't cure: timeouts, cancellation, a missing tool.
-    private func check(_ selection: ClipboardSelection, holds expected: [UInt8], as type: String) async throws(ShareError) -> ShareError? {
+    private func check(
+        _ selection: ClipboardSelection,
+        holds expected: [UInt8],
+        as type: String
+    ) async throws(ShareError) -> ShareError? {
         let paste = backend.pasteCommand(selection: selection, type: type)
         let readBack: Result<ProcessOutput, ShareError>
         if let list = backend.listTypesCommand(selection: selection) {
@@ -86,8 +97,11 @@ struct ClipboardWriter {
             }
             guard offered.contains(type) else {
                 return ShareError(
-                    .transient, destination: .clipboard,
-                    message: "verification failed: \(selection.atomName) offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", ")), not \(type), right after copying (did another program take it?)")
+                    .transient,
+                    destination: .clipboard,
+                    message:
+                        "verification failed: \(selection.atomName) offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", ")), not \(type), right after copying (did another program take it?)"
+                )
             }
             readBack = read
         } else {
@@ -101,8 +115,11 @@ struct ClipboardWriter {
         guard actual == expected else {
             let size = actual.count > expected.count ? "more than \(expected.count)" : "\(actual.count)"
             return ShareError(
-                .transient, destination: .clipboard,
-                message: "verification failed: \(selection.atomName) holds \(size) bytes that differ from the \(expected.count) copied as \(type) (did another program take it?)")
+                .transient,
+                destination: .clipboard,
+                message:
+                    "verification failed: \(selection.atomName) holds \(size) bytes that differ from the \(expected.count) copied as \(type) (did another program take it?)"
+            )
         }
         return nil
     }
@@ -120,7 +137,11 @@ struct ClipboardWriter {
     }
 
     /// Runs one command and maps every way it can fail to a ``ShareError``.
-    private func run(_ command: ClipboardCommand, doing purpose: String, maxOutput: Int) async -> Result<ProcessOutput, ShareError> {
+    private func run(
+        _ command: ClipboardCommand,
+        doing purpose: String,
+        maxOutput: Int
+    ) async -> Result<ProcessOutput, ShareError> {
         if Task.isCancelled {
             return .failure(ShareError(.cancelled, destination: .clipboard, message: "cancelled before \(purpose)"))
         }
@@ -130,14 +151,20 @@ struct ClipboardWriter {
             variables["HOME"] = "/"  // xsel exits at once without HOME; it only uses it for its log.
         }
         let invocation = ProcessInvocation(
-            executable: executable, arguments: command.arguments, environment: variables,
-            standardInput: command.standardInput, timeout: timeout, maxOutput: maxOutput)
+            executable: executable,
+            arguments: command.arguments,
+            environment: variables,
+            standardInput: command.standardInput,
+            timeout: timeout,
+            maxOutput: maxOutput
+        )
         let output: ProcessOutput
         do {
             output = try await runner.run(invocation)
         } catch {
             let code: ShareError.Code = error.isNotFound ? .unavailable : .permanent
-            let message = error.isNotFound
+            let message =
+                error.isNotFound
                 ? "\(command.executable) not found at \(executable) (apt-get install \(backend.kind.package))"
                 : "\(error)"
             return .failure(ShareError(code, destination: .clipboard, message: message, underlying: error))
@@ -146,15 +173,28 @@ struct ClipboardWriter {
             return .failure(ShareError(.cancelled, destination: .clipboard, message: "cancelled while \(purpose)"))
         }
         if output.timedOut {
-            return .failure(ShareError(
-                .transient, destination: .clipboard,
-                message: "\(command.executable) timed out after \(timeout) \(purpose); is the display server on \(server) responding?"))
+            return .failure(
+                ShareError(
+                    .transient,
+                    destination: .clipboard,
+                    message:
+                        "\(command.executable) timed out after \(timeout) \(purpose); is the display server on \(server) responding?"
+                )
+            )
         }
         guard output.succeeded else {
-            let how = output.exitStatus.map { "exited with status \($0)" } ?? "was killed by signal \(output.signal ?? 0)"
+            let how =
+                output.exitStatus.map { "exited with status \($0)" } ?? "was killed by signal \(output.signal ?? 0)"
             let said = output.errorText.isEmpty ? "" : ": \(output.errorText.prefix(300))"
             let message = "\(command.executable) \(how) \(purpose) on \(server)\(said)"
-            return .failure(ShareError(.transient, destination: .clipboard, message: message, underlying: ToolFailure(description: message)))
+            return .failure(
+                ShareError(
+                    .transient,
+                    destination: .clipboard,
+                    message: message,
+                    underlying: ToolFailure(description: message)
+                )
+            )
         }
         return .success(output)
     }

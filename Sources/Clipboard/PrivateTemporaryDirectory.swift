@@ -56,8 +56,11 @@ final class PrivateTemporaryDirectory {
         let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard created != nil else {
             throw ShareError(
-                .permanent, destination: .clipboard,
-                message: "can't create a private temporary folder in \(parent): \(String(cString: strerror(errno))). Set TMPDIR to a writable folder.")
+                .permanent,
+                destination: .clipboard,
+                message:
+                    "can't create a private temporary folder in \(parent): \(String(cString: strerror(errno))). Set TMPDIR to a writable folder."
+            )
         }
         let made = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         path = made
@@ -66,7 +69,9 @@ final class PrivateTemporaryDirectory {
 
     private func failure(_ file: String) -> ShareError {
         ShareError(
-            .permanent, destination: .clipboard,
-            message: "can't write \(file): \(String(cString: strerror(errno))). Check the free space in TMPDIR.")
+            .permanent,
+            destination: .clipboard,
+            message: "can't write \(file): \(String(cString: strerror(errno))). Check the free space in TMPDIR."
+        )
     }
 }

@@ -19,7 +19,8 @@ public struct WlCopyClipboard: ClipboardBackend {
         ClipboardCommand(
             executable: copyExecutable,
             arguments: Self.selectionFlag(selection) + ["--type", type],
-            standardInput: .file(path: path))
+            standardInput: .file(path: path)
+        )
     }
 
     public func listTypesCommand(selection: ClipboardSelection) -> ClipboardCommand? {
@@ -29,7 +30,8 @@ public struct WlCopyClipboard: ClipboardBackend {
     public func pasteCommand(selection: ClipboardSelection, type: String) -> ClipboardCommand {
         ClipboardCommand(
             executable: pasteExecutable,
-            arguments: Self.selectionFlag(selection) + ["--no-newline", "--type", type])
+            arguments: Self.selectionFlag(selection) + ["--no-newline", "--type", type]
+        )
     }
 
     private static func selectionFlag(_ selection: ClipboardSelection) -> [String] {

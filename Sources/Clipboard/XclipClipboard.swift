@@ -16,7 +16,8 @@ public struct XclipClipboard: ClipboardBackend {
     public func copyCommand(selection: ClipboardSelection, type: String, path: String) -> ClipboardCommand {
         ClipboardCommand(
             executable: copyExecutable,
-            arguments: ["-selection", selection.rawValue, "-t", type, "-i", Self.safePath(path)])
+            arguments: ["-selection", selection.rawValue, "-t", type, "-i", Self.safePath(path)]
+        )
     }
 
     public func listTypesCommand(selection: ClipboardSelection) -> ClipboardCommand? {

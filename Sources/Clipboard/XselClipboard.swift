@@ -19,7 +19,11 @@ public struct XselClipboard: ClipboardBackend {
 
     /// Copies the file as text; `type` is ignored (xsel only serves text).
     public func copyCommand(selection: ClipboardSelection, type: String, path: String) -> ClipboardCommand {
-        ClipboardCommand(executable: copyExecutable, arguments: [Self.flag(selection), "--logfile", "/dev/null", "--input"], standardInput: .file(path: path))
+        ClipboardCommand(
+            executable: copyExecutable,
+            arguments: [Self.flag(selection), "--logfile", "/dev/null", "--input"],
+            standardInput: .file(path: path)
+        )
     }
 
     /// Nil: xsel can't list a selection's types.

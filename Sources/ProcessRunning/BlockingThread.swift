@@ -25,11 +25,16 @@ enum BlockingThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
-        let rc = pthread_create(&thread, &attributes, { raw in
-            guard let raw else { return nil }
-            Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, context)
+        let rc = pthread_create(
+            &thread,
+            &attributes,
+            { raw in
+                guard let raw else { return nil }
+                Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
+                return nil
+            },
+            context
+        )
         if rc != 0 {
             Unmanaged<Body>.fromOpaque(context).release()
             DispatchQueue.global().async(execute: body)

@@ -24,7 +24,8 @@ final class CStringArray {
 
 /// Runs `body` with the environment's pointers, or nil (inherit ours) when there is none.
 func withOptionalPointers<R>(
-    _ array: CStringArray?, _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>?) -> R
+    _ array: CStringArray?,
+    _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>?) -> R
 ) -> R {
     if let array { return array.withPointers { body($0) } }
     return body(nil)

@@ -57,13 +57,21 @@ public struct ProcessRunner: CommandRunning {
         timeout: Duration = .seconds(10),
         maxOutput: Int = 64 << 20
     ) async throws(ProcessRunnerError) -> ProcessOutput {
-        try await run(ProcessInvocation(
-            executable: executable, arguments: arguments, environment: environment,
-            standardInput: input.map { .bytes($0) } ?? .none, timeout: timeout, maxOutput: maxOutput))
+        try await run(
+            ProcessInvocation(
+                executable: executable,
+                arguments: arguments,
+                environment: environment,
+                standardInput: input.map { .bytes($0) } ?? .none,
+                timeout: timeout,
+                maxOutput: maxOutput
+            )
+        )
     }
 
     private static func runBlocking(
-        _ invocation: ProcessInvocation, cancel: CancelFlag
+        _ invocation: ProcessInvocation,
+        cancel: CancelFlag
     ) -> Result<ProcessOutput, ProcessRunnerError> {
         let argv = CStringArray([invocation.executable] + invocation.arguments)
         let envp = invocation.environment.map { CStringArray(environment: $0) }
@@ -76,19 +84,46 @@ public struct ProcessRunner: CommandRunning {
                 switch invocation.standardInput {
                 case .none:
                     return csv_run_with(
-                        executable, argvPointer, envPointer, nil, 0, nil,
-                        timeoutMilliseconds, maxOutput, cancel.pointer, &raw)
+                        executable,
+                        argvPointer,
+                        envPointer,
+                        nil,
+                        0,
+                        nil,
+                        timeoutMilliseconds,
+                        maxOutput,
+                        cancel.pointer,
+                        &raw
+                    )
                 case .file(let path):
                     return csv_run_with(
-                        executable, argvPointer, envPointer, nil, 0, path,
-                        timeoutMilliseconds, maxOutput, cancel.pointer, &raw)
+                        executable,
+                        argvPointer,
+                        envPointer,
+                        nil,
+                        0,
+                        path,
+                        timeoutMilliseconds,
+                        maxOutput,
+                        cancel.pointer,
+                        &raw
+                    )
                 case .bytes(let input):
                     return input.withUnsafeBytes { bytes in
                         // An empty array still needs a non-NULL pointer to mean "empty stdin".
                         let base = bytes.baseAddress ?? UnsafeRawPointer(argvPointer)
                         return csv_run_with(
-                            executable, argvPointer, envPointer, base, input.count, nil,
-                            timeoutMilliseconds, maxOutput, cancel.pointer, &raw)
+                            executable,
+                            argvPointer,
+                            envPointer,
+                            base,
+                            input.count,
+                            nil,
+                            timeoutMilliseconds,
+                            maxOutput,
+                            cancel.pointer,
+                            &raw
+                        )
                     }
                 }
             }
@@ -99,13 +134,16 @@ public struct ProcessRunner: CommandRunning {
         }
         let stdout = raw.out.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: raw.out_len)) } ?? []
         let stderr = raw.err.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: raw.err_len)) } ?? []
-        return .success(ProcessOutput(
-            exitStatus: raw.exit_status >= 0 ? Int(raw.exit_status) : nil,
-            signal: raw.term_signal != 0 ? Int(raw.term_signal) : nil,
-            timedOut: raw.timed_out != 0,
-            cancelled: raw.cancelled != 0,
-            standardOutput: stdout,
-            standardError: stderr))
+        return .success(
+            ProcessOutput(
+                exitStatus: raw.exit_status >= 0 ? Int(raw.exit_status) : nil,
+                signal: raw.term_signal != 0 ? Int(raw.term_signal) : nil,
+                timedOut: raw.timed_out != 0,
+                cancelled: raw.cancelled != 0,
+                standardOutput: stdout,
+                standardError: stderr
+            )
+        )
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,7 +31,8 @@ enum AttachmentFile {
         guard stat(path, &info) == 0 else {
             throw ShareError(
                 .badInput,
-                message: "\(path): no such file. Check the path, or pass --text for a text-only share.")
+                message: "\(path): no such file. Check the path, or pass --text for a text-only share."
+            )
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw ShareError(.badInput, message: "\(path) is a directory; pass an image or other file to attach.")
@@ -40,7 +42,9 @@ enum AttachmentFile {
 
     private static func unreadable(_ path: String, underlying: (any Error)? = nil) -> ShareError {
         ShareError(
-            .badInput, message: "\(path) can't be read (permission denied?). Check its permissions.",
-            underlying: underlying)
+            .badInput,
+            message: "\(path) can't be read (permission denied?). Check its permissions.",
+            underlying: underlying
+        )
     }
 }

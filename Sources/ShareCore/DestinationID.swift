@@ -14,7 +14,8 @@ public struct DestinationID: RawRepresentable, Hashable, Sendable, Codable, Comp
 
     /// True when the id is non-empty and uses only `a-z`, `0-9` and `-`.
     public var isWellFormed: Bool {
-        !rawValue.isEmpty && rawValue.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+        !rawValue.isEmpty
+            && rawValue.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 
     public init(from decoder: any Decoder) throws {

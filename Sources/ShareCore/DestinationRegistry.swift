@@ -31,13 +31,18 @@ public struct DestinationRegistry: Sendable {
         for name in [descriptor.id] + descriptor.aliases {
             guard name.isWellFormed else {
                 throw ShareError(
-                    .badInput, destination: descriptor.id,
-                    message: "destination id '\(name)' must be lowercase letters, digits and '-'")
+                    .badInput,
+                    destination: descriptor.id,
+                    message: "destination id '\(name)' must be lowercase letters, digits and '-'"
+                )
             }
             if let existing = index[name] {
                 throw ShareError(
-                    .badInput, destination: descriptor.id,
-                    message: "destination id '\(name)' is already registered by \(ordered[existing].descriptor.displayName); pick another id")
+                    .badInput,
+                    destination: descriptor.id,
+                    message:
+                        "destination id '\(name)' is already registered by \(ordered[existing].descriptor.displayName); pick another id"
+                )
             }
         }
         let position = ordered.count
@@ -77,7 +82,9 @@ public struct DestinationRegistry: Sendable {
         guard let destination = destination(id) else {
             throw ShareError(
                 .badInput,
-                message: "unknown destination '\(id)'. Known destinations: \(ids.map(\.rawValue).joined(separator: ", ")) (run 'sharevia destinations')")
+                message:
+                    "unknown destination '\(id)'. Known destinations: \(ids.map(\.rawValue).joined(separator: ", ")) (run 'sharevia destinations')"
+            )
         }
         return destination
     }

@@ -28,7 +28,10 @@ public struct FallbackChain: Sendable, Hashable, CustomStringConvertible {
     ///   named twice (directly or through an alias).
     public func validated(against registry: DestinationRegistry) throws(ShareError) -> [any ShareDestination] {
         guard !ids.isEmpty else {
-            throw ShareError(.badInput, message: "the destination chain is empty; name at least one destination with --to")
+            throw ShareError(
+                .badInput,
+                message: "the destination chain is empty; name at least one destination with --to"
+            )
         }
         var seen: Set<DestinationID> = []
         var resolved: [any ShareDestination] = []
@@ -37,7 +40,8 @@ public struct FallbackChain: Sendable, Hashable, CustomStringConvertible {
             guard seen.insert(destination.descriptor.id).inserted else {
                 throw ShareError(
                     .badInput,
-                    message: "'\(id)' appears twice in the chain \(description); name each destination once")
+                    message: "'\(id)' appears twice in the chain \(description); name each destination once"
+                )
             }
             resolved.append(destination)
         }

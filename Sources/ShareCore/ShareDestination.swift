@@ -73,31 +73,44 @@ extension ShareDestination {
         let caps = descriptor.capabilities
         let name = descriptor.displayName
         let hasText = !(content.text.isEmpty && (content.title ?? "").isEmpty)
-        let carried = (caps.contains(.text) && hasText)
+        let carried =
+            (caps.contains(.text) && hasText)
             || (caps.contains(.link) && !(content.link ?? "").isEmpty)
             || (caps.contains(.hashtags) && !content.hashtags.isEmpty)
             || (caps.contains(.files) && !content.attachments.isEmpty)
             || (caps.contains(.image) && !content.images.isEmpty)
         guard carried else {
             throw ShareError(
-                .contentRejected, destination: id,
-                message: "\(name) takes \(caps.names.joined(separator: ", ")), and this share has none of those")
+                .contentRejected,
+                destination: id,
+                message: "\(name) takes \(caps.names.joined(separator: ", ")), and this share has none of those"
+            )
         }
         guard caps.contains(.image), !caps.contains(.files) else { return }
         let images = content.images
         if let other = content.attachments.first(where: { !$0.isImage }) {
             throw ShareError(
-                .contentRejected, destination: id,
-                message: "\(name) takes images only, not \(other.fileName) (\(other.mimeType)); remove it or pick another destination")
+                .contentRejected,
+                destination: id,
+                message:
+                    "\(name) takes images only, not \(other.fileName) (\(other.mimeType)); remove it or pick another destination"
+            )
         }
         if images.count > 1 {
             throw ShareError(
-                .contentRejected, destination: id, message: "\(name) takes one image; this share has \(images.count)")
+                .contentRejected,
+                destination: id,
+                message: "\(name) takes one image; this share has \(images.count)"
+            )
         }
-        if let allowed = descriptor.imageConstraints?.mimeTypes, let bad = images.first(where: { !allowed.contains($0.mimeType) }) {
+        if let allowed = descriptor.imageConstraints?.mimeTypes,
+            let bad = images.first(where: { !allowed.contains($0.mimeType) })
+        {
             throw ShareError(
-                .contentRejected, destination: id,
-                message: "\(name) takes \(allowed.joined(separator: " or ")), not \(bad.mimeType) (\(bad.fileName))")
+                .contentRejected,
+                destination: id,
+                message: "\(name) takes \(allowed.joined(separator: " or ")), not \(bad.mimeType) (\(bad.fileName))"
+            )
         }
     }
 }

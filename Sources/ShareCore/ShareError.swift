@@ -7,8 +7,11 @@ public struct ShareError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure this is. A struct over a private enum, so codes can be added.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Hashable, Sendable {
-            case unavailable, contentRejected = "content-rejected", transient, permanent
-            case badInput = "bad-input", cancelled
+            case unavailable
+            case contentRejected = "content-rejected"
+            case transient, permanent
+            case badInput = "bad-input"
+            case cancelled
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }

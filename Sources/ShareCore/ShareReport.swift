@@ -45,7 +45,13 @@ public struct ShareReport: Sendable, Codable, Hashable {
         /// Wall time of this try, in milliseconds.
         public var durationMilliseconds: Double
 
-        public init(destination: DestinationID, result: Result, reason: String, attempt: Int = 1, durationMilliseconds: Double) {
+        public init(
+            destination: DestinationID,
+            result: Result,
+            reason: String,
+            attempt: Int = 1,
+            durationMilliseconds: Double
+        ) {
             self.destination = destination
             self.result = result
             self.reason = reason
@@ -80,9 +86,13 @@ extension ShareReport: CustomStringConvertible {
         case .delivered:
             lines.append("delivered by \(deliveredBy!)")
         case .deliveredByFallback:
-            lines.append("delivered by fallback \(deliveredBy!) (\(chain.first.map(\.rawValue) ?? "first") did not deliver)")
+            lines.append(
+                "delivered by fallback \(deliveredBy!) (\(chain.first.map(\.rawValue) ?? "first") did not deliver)"
+            )
         case .notDelivered:
-            lines.append("not delivered: every destination in \(chain.map(\.rawValue).joined(separator: " -> ")) failed")
+            lines.append(
+                "not delivered: every destination in \(chain.map(\.rawValue).joined(separator: " -> ")) failed"
+            )
         }
         return lines.joined(separator: "\n")
     }

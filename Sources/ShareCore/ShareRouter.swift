@@ -52,7 +52,10 @@ public struct ShareRouter: Sendable {
     ///
     /// - Throws: ``ShareError`` (`badInput`) only when the chain itself is invalid; every failure of
     ///   a destination is in the report instead.
-    public func share(_ content: some ShareableContent, via chain: FallbackChain) async throws(ShareError) -> ShareReport {
+    public func share(
+        _ content: some ShareableContent,
+        via chain: FallbackChain
+    ) async throws(ShareError) -> ShareReport {
         let destinations = try chain.validated(against: registry)
         let request = ShareRequest(content: content.snapshot, options: options)
         var report = ShareReport(chain: destinations.map(\.descriptor.id))
@@ -66,7 +69,10 @@ public struct ShareRouter: Sendable {
     /// What each destination in the chain would receive, without delivering anything.
     ///
     /// - Throws: ``ShareError`` (`badInput`) when the chain is invalid.
-    public func preview(_ content: some ShareableContent, via chain: FallbackChain) async throws(ShareError) -> [Preview] {
+    public func preview(
+        _ content: some ShareableContent,
+        via chain: FallbackChain
+    ) async throws(ShareError) -> [Preview] {
         let destinations = try chain.validated(against: registry)
         let request = ShareRequest(content: content.snapshot, options: options)
         var previews: [Preview] = []
@@ -104,14 +110,24 @@ public struct ShareRouter: Sendable {
 
     private enum Step { case next, stop }
 
-    private func attempt(_ destination: any ShareDestination, request: ShareRequest, into report: inout ShareReport) async -> Step {
+    private func attempt(
+        _ destination: any ShareDestination,
+        request: ShareRequest,
+        into report: inout ShareReport
+    ) async -> Step {
         let id = destination.descriptor.id
         let clock = ContinuousClock()
         var started = clock.now
         func record(_ result: ShareReport.Result, _ reason: String, try number: Int = 1) {
-            report.attempts.append(.init(
-                destination: id, result: result, reason: reason, attempt: number,
-                durationMilliseconds: durationMilliseconds(clock.now - started)))
+            report.attempts.append(
+                .init(
+                    destination: id,
+                    result: result,
+                    reason: reason,
+                    attempt: number,
+                    durationMilliseconds: durationMilliseconds(clock.now - started)
+                )
+            )
         }
 
         if Task.isCancelled {
@@ -163,7 +179,11 @@ public struct ShareRouter: Sendable {
                     return .next
                 }
             case .timedOut:
-                record(.timedOut, "no answer within \(retryPolicy.deliveryTimeout.formatted); cancelled it", try: number)
+                record(
+                    .timedOut,
+                    "no answer within \(retryPolicy.deliveryTimeout.formatted); cancelled it",
+                    try: number
+                )
                 guard number < retryPolicy.maxAttempts else { return .next }
                 do { try await Task.sleep(for: retryPolicy.backoff(beforeRetry: number)) } catch { return .stop }
             case .cancelled:

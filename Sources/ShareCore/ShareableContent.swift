@@ -30,7 +30,13 @@ extension ShareableContent {
     public var snapshot: ShareContent {
         if let value = self as? ShareContent { return value }
         return ShareContent(
-            title: title, text: text, link: link, hashtags: hashtags, attachments: attachments, kind: kind)
+            title: title,
+            text: text,
+            link: link,
+            hashtags: hashtags,
+            attachments: attachments,
+            kind: kind
+        )
     }
 }
 

@@ -76,7 +76,9 @@ public struct DestinationConformance: Sendable {
         }
         if descriptor.displayName.isEmpty { fail("descriptor", "display name is empty") }
         if descriptor.capabilities.isEmpty { fail("descriptor", "declares no capability") }
-        if let limit = descriptor.textLimit, limit.maximum <= 0 { fail("descriptor", "text limit \(limit.maximum) is not positive") }
+        if let limit = descriptor.textLimit, limit.maximum <= 0 {
+            fail("descriptor", "text limit \(limit.maximum) is not positive")
+        }
         if descriptor.imageConstraints != nil && descriptor.capabilities.isDisjoint(with: [.image, .files]) {
             fail("descriptor", "has image constraints but no image capability")
         }
@@ -125,7 +127,10 @@ public struct DestinationConformance: Sendable {
             outputs.append(String(reflecting: first))
         } catch {
             outputs.append(error.detailedDescription)
-            fail("prepare", "content with only claimed parts (\(descriptor.capabilities.names.joined(separator: ", "))) was refused: \(error)")
+            fail(
+                "prepare",
+                "content with only claimed parts (\(descriptor.capabilities.names.joined(separator: ", "))) was refused: \(error)"
+            )
         }
 
         // 5. Cancellation and delivery.
@@ -145,7 +150,9 @@ public struct DestinationConformance: Sendable {
                 fail("cancellation", "delivered in a cancelled task: \(receipt.summary)")
             case .failure(let error):
                 outputs.append(error.detailedDescription)
-                if error.code != .cancelled { fail("cancellation", "threw \(error.code.name) in a cancelled task, expected cancelled") }
+                if error.code != .cancelled {
+                    fail("cancellation", "threw \(error.code.name) in a cancelled task, expected cancelled")
+                }
             }
             if let before, let after = await sideEffects?(), after != before {
                 fail("cancellation", "a cancelled delivery caused \(after - before) side effect(s)")
@@ -165,7 +172,10 @@ public struct DestinationConformance: Sendable {
         // 6. Secrets.
         for secret in secrets where !secret.isEmpty {
             for output in outputs where output.contains(secret) {
-                fail("secrets", "a secret appears in: \(output.replacingOccurrences(of: secret, with: "<SECRET>").prefix(200))")
+                fail(
+                    "secrets",
+                    "a secret appears in: \(output.replacingOccurrences(of: secret, with: "<SECRET>").prefix(200))"
+                )
             }
         }
         return failures

@@ -10,9 +10,17 @@ public final class FailingDestination: ShareDestination {
     private let tries = Mutex(0)
 
     /// Creates one that fails every delivery with `code` and `message`.
-    public init(id: DestinationID = "failing", code: ShareError.Code = .permanent, message: String = "simulated failure") {
+    public init(
+        id: DestinationID = "failing",
+        code: ShareError.Code = .permanent,
+        message: String = "simulated failure"
+    ) {
         descriptor = DestinationDescriptor(
-            id: id, displayName: "Failing (\(id))", summary: "Every delivery fails, for tests.", capabilities: .all)
+            id: id,
+            displayName: "Failing (\(id))",
+            summary: "Every delivery fails, for tests.",
+            capabilities: .all
+        )
         self.code = code
         self.message = message
     }

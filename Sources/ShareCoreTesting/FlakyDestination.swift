@@ -11,7 +11,11 @@ public final class FlakyDestination: ShareDestination {
     /// Creates one that fails `failures` times before delivering.
     public init(id: DestinationID = "flaky", failures: Int) {
         descriptor = DestinationDescriptor(
-            id: id, displayName: "Flaky (\(id))", summary: "Fails N times, then delivers, for tests.", capabilities: .all)
+            id: id,
+            displayName: "Flaky (\(id))",
+            summary: "Fails N times, then delivers, for tests.",
+            capabilities: .all
+        )
         self.failures = failures
     }
 
@@ -33,7 +37,11 @@ public final class FlakyDestination: ShareDestination {
             return times.count
         }
         if attempt <= failures {
-            throw ShareError(.transient, destination: id, message: "simulated transient failure \(attempt) of \(failures)")
+            throw ShareError(
+                .transient,
+                destination: id,
+                message: "simulated transient failure \(attempt) of \(failures)"
+            )
         }
         return DeliveryReceipt(destination: id, summary: "delivered on try \(attempt)")
     }

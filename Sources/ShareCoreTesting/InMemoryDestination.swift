@@ -12,8 +12,11 @@ public final class InMemoryDestination: ShareDestination {
     /// Creates one with this id, taking text, links, hashtags, images and files by default.
     public init(id: DestinationID = "memory", capabilities: DestinationDescriptor.Capabilities = .all) {
         descriptor = DestinationDescriptor(
-            id: id, displayName: "In-memory (\(id))", summary: "Keeps shares in memory, for tests.",
-            capabilities: capabilities)
+            id: id,
+            displayName: "In-memory (\(id))",
+            summary: "Keeps shares in memory, for tests.",
+            capabilities: capabilities
+        )
     }
 
     /// Every prepared share delivered so far, oldest first.
@@ -25,8 +28,11 @@ public final class InMemoryDestination: ShareDestination {
         try requireSupported(request.content)
         let content = request.content
         return PreparedShare(
-            destination: id, summary: "\(id): \(content.plainText.count) characters, \(content.attachments.count) attachment(s)",
-            text: content.plainText, attachments: content.attachments)
+            destination: id,
+            summary: "\(id): \(content.plainText.count) characters, \(content.attachments.count) attachment(s)",
+            text: content.plainText,
+            attachments: content.attachments
+        )
     }
 
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
@@ -35,6 +41,10 @@ public final class InMemoryDestination: ShareDestination {
             shares.append(prepared)
             return shares.count
         }
-        return DeliveryReceipt(destination: id, summary: "kept in memory (#\(count))", locations: ["memory:\(id)/\(count)"])
+        return DeliveryReceipt(
+            destination: id,
+            summary: "kept in memory (#\(count))",
+            locations: ["memory:\(id)/\(count)"]
+        )
     }
 }

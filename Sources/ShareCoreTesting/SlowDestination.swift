@@ -13,7 +13,11 @@ public final class SlowDestination: ShareDestination {
     /// Creates one whose deliveries take `delay`.
     public init(id: DestinationID = "slow", delay: Duration, honoursCancellation: Bool = true) {
         descriptor = DestinationDescriptor(
-            id: id, displayName: "Slow (\(id))", summary: "Takes a while to deliver, for tests.", capabilities: .all)
+            id: id,
+            displayName: "Slow (\(id))",
+            summary: "Takes a while to deliver, for tests.",
+            capabilities: .all
+        )
         self.delay = delay
         self.honoursCancellation = honoursCancellation
     }

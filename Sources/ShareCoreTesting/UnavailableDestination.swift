@@ -9,7 +9,11 @@ public struct UnavailableDestination: ShareDestination {
     /// Creates one with this id and unavailability reason.
     public init(id: DestinationID = "unavailable", reason: String = "simulated: always unavailable") {
         descriptor = DestinationDescriptor(
-            id: id, displayName: "Unavailable (\(id))", summary: "Never available, for tests.", capabilities: .all)
+            id: id,
+            displayName: "Unavailable (\(id))",
+            summary: "Never available, for tests.",
+            capabilities: .all
+        )
         self.reason = reason
     }
 

@@ -5,7 +5,10 @@ enum ArgumentEncoding {
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             let length = strlen(pointer)
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: length)
+            let bytes = UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                count: length
+            )
             if String(validating: bytes, as: UTF8.self) == nil { return index }
         }
         return nil

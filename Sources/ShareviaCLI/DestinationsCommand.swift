@@ -6,7 +6,8 @@ import ShareCore
 struct DestinationsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "destinations",
-        abstract: "List every destination with whether it is available here, and why not.")
+        abstract: "List every destination with whether it is available here, and why not."
+    )
 
     @Flag(help: "Print the list as JSON.")
     var json = false
@@ -26,7 +27,8 @@ struct DestinationsCommand: AsyncParsableCommand {
 
     /// `x (twitter)`: the id with its aliases.
     static func label(_ entry: Entry) -> String {
-        entry.aliases.isEmpty ? entry.id.rawValue : "\(entry.id) (\(entry.aliases.map(\.rawValue).joined(separator: ", ")))"
+        entry.aliases.isEmpty
+            ? entry.id.rawValue : "\(entry.id) (\(entry.aliases.map(\.rawValue).joined(separator: ", ")))"
     }
 
     func run() async throws {
@@ -35,10 +37,18 @@ struct DestinationsCommand: AsyncParsableCommand {
         for destination in router.registry.destinations {
             let descriptor = destination.descriptor
             let availability = await router.effectiveAvailability(of: destination)
-            entries.append(Entry(
-                id: descriptor.id, aliases: descriptor.aliases, name: descriptor.displayName, summary: descriptor.summary,
-                available: availability.isAvailable, reason: availability.reason,
-                capabilities: descriptor.capabilities.names, textLimit: descriptor.textLimit))
+            entries.append(
+                Entry(
+                    id: descriptor.id,
+                    aliases: descriptor.aliases,
+                    name: descriptor.displayName,
+                    summary: descriptor.summary,
+                    available: availability.isAvailable,
+                    reason: availability.reason,
+                    capabilities: descriptor.capabilities.names,
+                    textLimit: descriptor.textLimit
+                )
+            )
         }
         if json {
             StandardStreams.write(try JSONText.encode(entries))

@@ -5,7 +5,8 @@ import ShareCore
 enum DryRunPrinter {
     /// 0 when the first destination would deliver, 3 when only a fallback would, 4 when none would.
     static func exitCode(for previews: [ShareRouter.Preview]) -> Int32 {
-        guard let index = previews.firstIndex(where: { $0.availability.isAvailable && (try? $0.prepared.get()) != nil }) else {
+        guard let index = previews.firstIndex(where: { $0.availability.isAvailable && (try? $0.prepared.get()) != nil })
+        else {
             return ShareviaExitCode.notDelivered
         }
         return index == 0 ? ShareviaExitCode.delivered : ShareviaExitCode.deliveredByFallback
@@ -65,8 +66,10 @@ enum DryRunPrinter {
     static func json(_ previews: [ShareRouter.Preview], exitCode: Int32) throws -> String {
         let entries = previews.map { preview -> Output.Entry in
             var entry = Output.Entry(
-                destination: preview.destination, available: preview.availability.isAvailable,
-                availability: preview.availability.reason)
+                destination: preview.destination,
+                available: preview.availability.isAvailable,
+                availability: preview.availability.reason
+            )
             switch preview.prepared {
             case .success(let prepared):
                 entry.summary = prepared.summary

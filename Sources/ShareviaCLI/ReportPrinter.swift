@@ -14,8 +14,13 @@ enum ReportPrinter {
 
     static func json(_ report: ShareReport, exitCode: Int32) throws -> String {
         let output = Output(
-            outcome: report.outcome.rawValue, exitCode: exitCode, deliveredBy: report.deliveredBy?.rawValue,
-            chain: report.chain, receipt: report.receipt, attempts: report.attempts)
+            outcome: report.outcome.rawValue,
+            exitCode: exitCode,
+            deliveredBy: report.deliveredBy?.rawValue,
+            chain: report.chain,
+            receipt: report.receipt,
+            attempts: report.attempts
+        )
         return try JSONText.encode(output)
     }
 }

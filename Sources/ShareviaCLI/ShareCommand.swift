@@ -29,7 +29,11 @@ struct ShareCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("to"),
-        help: ArgumentHelp("Where to share, tried in order (comma separated). See 'sharevia destinations'.", valueName: "dest,..."))
+        help: ArgumentHelp(
+            "Where to share, tried in order (comma separated). See 'sharevia destinations'.",
+            valueName: "dest,..."
+        )
+    )
     var destinations: String
 
     @Argument(help: ArgumentHelp("Images or other files to attach; the first image is the card.", valueName: "file"))
@@ -44,13 +48,23 @@ struct ShareCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A link to share (http or https).", valueName: "url"))
     var url: String?
 
-    @Option(name: .customLong("hashtag"), help: ArgumentHelp("A hashtag, with or without '#'; repeat for more.", valueName: "tag"))
+    @Option(
+        name: .customLong("hashtag"),
+        help: ArgumentHelp("A hashtag, with or without '#'; repeat for more.", valueName: "tag")
+    )
     var hashtags: [String] = []
 
-    @Option(help: ArgumentHelp("The kind of moment: achievement, streak, level-up, progress or generic.", valueName: "kind"))
+    @Option(
+        help: ArgumentHelp("The kind of moment: achievement, streak, level-up, progress or generic.", valueName: "kind")
+    )
     var kind: String = ContentKind.generic.rawValue
 
-    @Option(help: ArgumentHelp("Fallbacks after the --to destinations, replacing the default 'clipboard,file'.", valueName: "dest,..."))
+    @Option(
+        help: ArgumentHelp(
+            "Fallbacks after the --to destinations, replacing the default 'clipboard,file'.",
+            valueName: "dest,..."
+        )
+    )
     var fallback: String?
 
     @Flag(name: .customLong("no-fallback"), help: "Try only the --to destinations.")
@@ -65,8 +79,12 @@ struct ShareCommand: AsyncParsableCommand {
     @OptionGroup var routing: RouterOptions
 
     func validate() throws {
-        if noFallback && fallback != nil { throw ValidationError("--fallback and --no-fallback can't be used together") }
-        if Self.split(destinations).isEmpty { throw ValidationError("--to needs at least one destination, such as --to clipboard") }
+        if noFallback && fallback != nil {
+            throw ValidationError("--fallback and --no-fallback can't be used together")
+        }
+        if Self.split(destinations).isEmpty {
+            throw ValidationError("--to needs at least one destination, such as --to clipboard")
+        }
         if let url { try ContentValidation.checkURL(url) }
         for tag in hashtags { try ContentValidation.checkHashtag(tag) }
         if let title, title.contains(where: { $0 == "\n" || $0 == "\r" }) {
@@ -93,7 +111,9 @@ struct ShareCommand: AsyncParsableCommand {
     }
 
     static func split(_ list: String) -> [DestinationID] {
-        list.split(separator: ",").map { DestinationID($0.trimmingCharacters(in: .whitespaces).lowercased()) }.filter { !$0.rawValue.isEmpty }
+        list.split(separator: ",").map { DestinationID($0.trimmingCharacters(in: .whitespaces).lowercased()) }.filter {
+            !$0.rawValue.isEmpty
+        }
     }
 
     func run() async throws {
@@ -144,7 +164,13 @@ struct ShareCommand: AsyncParsableCommand {
         var body = text ?? ""
         if text == "-" { body = try StandardStreams.readUTF8Input(purpose: "--text") }
         let content = ShareContent(
-            title: title, text: body, link: url, hashtags: hashtags, attachments: attachments, kind: ContentKind(kind))
+            title: title,
+            text: body,
+            link: url,
+            hashtags: hashtags,
+            attachments: attachments,
+            kind: ContentKind(kind)
+        )
         if content.isEmpty {
             throw usageFailure("nothing to share: pass a file, --text, --url or --hashtag (see sharevia --help)")
         }

@@ -9,10 +9,14 @@ struct RouterOptions: ParsableArguments {
         name: .customLong("unavailable"),
         help: ArgumentHelp(
             "Treat these destinations as unavailable (comma separated), to test fallbacks. Adds to SHAREVIA_UNAVAILABLE.",
-            valueName: "dest,..."))
+            valueName: "dest,..."
+        )
+    )
     var unavailable: String?
 
-    @Option(help: ArgumentHelp("Folder for the file export (default: $XDG_DATA_HOME/sharevia/shares).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("Folder for the file export (default: $XDG_DATA_HOME/sharevia/shares).", valueName: "dir")
+    )
     var out: String?
 
     @Option(help: "Clipboard selection to use: clipboard or primary.")
@@ -21,7 +25,12 @@ struct RouterOptions: ParsableArguments {
     @Flag(name: .customLong("no-verify"), help: "Don't read the clipboard back to confirm it holds the bytes.")
     var noVerify = false
 
-    @Option(help: ArgumentHelp("Mastodon server for the mastodon destination (or SHAREVIA_MASTODON_INSTANCE).", valueName: "host"))
+    @Option(
+        help: ArgumentHelp(
+            "Mastodon server for the mastodon destination (or SHAREVIA_MASTODON_INSTANCE).",
+            valueName: "host"
+        )
+    )
     var mastodonInstance: String?
 
     @Option(help: ArgumentHelp("Seconds one delivery may take before it counts as failed.", valueName: "seconds"))
@@ -31,7 +40,9 @@ struct RouterOptions: ParsableArguments {
     var retries: Int = 2
 
     func validate() throws {
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        guard timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be between 0 and 3600 seconds")
+        }
         guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10") }
         if let out, out.isEmpty { throw ValidationError("--out needs a folder path") }
     }
@@ -69,7 +80,8 @@ struct RouterOptions: ParsableArguments {
             registry: registry(),
             retryPolicy: RetryPolicy(maxAttempts: retries + 1, deliveryTimeout: .milliseconds(Int(timeout * 1000))),
             simulatedUnavailable: simulatedUnavailable,
-            options: requestOptions)
+            options: requestOptions
+        )
     }
 
     private static func absolute(_ path: String) -> String {

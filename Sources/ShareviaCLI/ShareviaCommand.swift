@@ -51,9 +51,13 @@ public enum ShareviaMain {
     ///
     /// - Parameter extraDestinations: Destinations to register after the built-ins; they appear in
     ///   `sharevia destinations` and can be named in `--to`.
-    public static func run(extraDestinations: @escaping @Sendable (ShareEnvironment) -> [any ShareDestination] = { _ in [] }) async {
+    public static func run(
+        extraDestinations: @escaping @Sendable (ShareEnvironment) -> [any ShareDestination] = { _ in [] }
+    ) async {
         if let bad = ArgumentEncoding.firstInvalidArgument() {
-            StandardStreams.printError("error: argument \(bad) is not valid UTF-8; pass text as UTF-8 (convert it with iconv -t UTF-8)")
+            StandardStreams.printError(
+                "error: argument \(bad) is not valid UTF-8; pass text as UTF-8 (convert it with iconv -t UTF-8)"
+            )
             exit(ShareviaExitCode.usage)
         }
         let factory = RegistryFactory { environment, instance in

@@ -19,7 +19,9 @@ enum StandardStreams {
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard let text = String(validating: data, as: UTF8.self) else {
             let offset = UTF8Validation.firstInvalidOffset(in: [UInt8](data)) ?? 0
-            throw usageFailure("\(purpose) from standard input is not valid UTF-8 (first bad byte at offset \(offset)); convert it with iconv -t UTF-8")
+            throw usageFailure(
+                "\(purpose) from standard input is not valid UTF-8 (first bad byte at offset \(offset)); convert it with iconv -t UTF-8"
+            )
         }
         return text
     }

@@ -19,9 +19,15 @@ struct BackendCommandTests {
 
     @Test func xclipListsTargetsAndReadsBackWithoutForking() {
         let backend = XclipClipboard()
-        #expect(backend.listTypesCommand(selection: .primary)?.arguments == ["-selection", "primary", "-t", "TARGETS", "-o"])
-        #expect(backend.pasteCommand(selection: .clipboard, type: "UTF8_STRING").arguments
-            == ["-selection", "clipboard", "-t", "UTF8_STRING", "-o"])
+        #expect(
+            backend.listTypesCommand(selection: .primary)?.arguments == [
+                "-selection", "primary", "-t", "TARGETS", "-o",
+            ]
+        )
+        #expect(
+            backend.pasteCommand(selection: .clipboard, type: "UTF8_STRING").arguments
+                == ["-selection", "clipboard", "-t", "UTF8_STRING", "-o"]
+        )
         #expect(backend.textType == "UTF8_STRING")
         #expect(backend.carriesImages)
     }
@@ -40,8 +46,10 @@ struct BackendCommandTests {
         let backend = WlCopyClipboard()
         #expect(backend.listTypesCommand(selection: .clipboard)?.executable == "wl-paste")
         #expect(backend.listTypesCommand(selection: .primary)?.arguments == ["--primary", "--list-types"])
-        #expect(backend.pasteCommand(selection: .clipboard, type: "image/jpeg").arguments
-            == ["--no-newline", "--type", "image/jpeg"])
+        #expect(
+            backend.pasteCommand(selection: .clipboard, type: "image/jpeg").arguments
+                == ["--no-newline", "--type", "image/jpeg"]
+        )
     }
 
     @Test func xselIsTextOnlyAndCantListTypes() {
@@ -51,14 +59,18 @@ struct BackendCommandTests {
         let copy = backend.copyCommand(selection: .primary, type: "UTF8_STRING", path: "/tmp/t")
         #expect(copy.arguments == ["--primary", "--logfile", "/dev/null", "--input"])
         #expect(copy.standardInput == .file(path: "/tmp/t"))
-        #expect(backend.pasteCommand(selection: .clipboard, type: "UTF8_STRING").arguments == ["--clipboard", "--output"])
+        #expect(
+            backend.pasteCommand(selection: .clipboard, type: "UTF8_STRING").arguments == ["--clipboard", "--output"]
+        )
     }
 
     @Test(arguments: ClipboardBackendKind.allCases)
     func eachKindNamesItsPackageWhenMissing(kind: ClipboardBackendKind) {
-        let expected = ["xclip": "xclip not found (apt-get install xclip)",
-                        "wl-copy": "wl-copy not found (apt-get install wl-clipboard)",
-                        "xsel": "xsel not found (apt-get install xsel)"]
+        let expected = [
+            "xclip": "xclip not found (apt-get install xclip)",
+            "wl-copy": "wl-copy not found (apt-get install wl-clipboard)",
+            "xsel": "xsel not found (apt-get install xsel)",
+        ]
         #expect(kind.notFoundReason == expected[kind.rawValue])
         #expect(kind.backend.kind == kind)
     }

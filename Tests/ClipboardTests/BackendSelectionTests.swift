@@ -21,36 +21,95 @@ struct BackendSelectionTests {
     static let noServer = FreeDisplay.name()
 
     static let cases: [Case] = [
-        Case(label: "X11 with xclip and xsel picks xclip", variables: ["DISPLAY": noServer], tools: ["xclip", "xsel"],
-             backend: "xclip"),
-        Case(label: "X11 without xclip falls back to xsel", variables: ["DISPLAY": noServer], tools: ["xsel"],
-             backend: "xsel"),
-        Case(label: "X11 with no tool names xclip", variables: ["DISPLAY": noServer], tools: [],
-             backend: "xclip", reason: "xclip not found (apt-get install xclip)"),
-        Case(label: "no display at all", variables: [:], tools: ["xclip", "xsel"],
-             backend: "xclip", reason: "DISPLAY is not set"),
-        Case(label: "an empty DISPLAY counts as unset", variables: ["DISPLAY": ""], tools: ["xclip"],
-             backend: "xclip", reason: "DISPLAY is not set"),
-        Case(label: "a malformed DISPLAY", variables: ["DISPLAY": "nonsense"], tools: ["xclip"],
-             backend: "xclip", reason: "DISPLAY=nonsense is not an X display name (expected something like :0)"),
-        Case(label: "Wayland with wl-copy wins over X11",
-             variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"],
-             tools: ["wl-copy", "wl-paste", "xclip"], backend: "wl-copy"),
-        Case(label: "Wayland without wl-copy uses xclip on XWayland",
-             variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"],
-             tools: ["xclip"], backend: "xclip"),
-        Case(label: "Wayland only, without wl-copy",
-             variables: ["WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"], tools: ["xclip"],
-             backend: "wl-copy", reason: "wl-copy not found (apt-get install wl-clipboard)"),
-        Case(label: "Wayland without a runtime dir",
-             variables: ["WAYLAND_DISPLAY": "wayland-test"], tools: ["wl-copy", "wl-paste"],
-             backend: "wl-copy", reason: "XDG_RUNTIME_DIR is not set, so the Wayland socket wayland-test can't be found"),
-        Case(label: "xsel asked for but missing", variables: ["DISPLAY": noServer], tools: ["xclip"], preference: .xsel,
-             backend: "xsel", reason: "xsel not found (apt-get install xsel)"),
-        Case(label: "wl-copy asked for without Wayland", variables: ["DISPLAY": noServer], tools: ["wl-copy", "wl-paste"],
-             preference: .wlCopy, backend: "wl-copy", reason: "WAYLAND_DISPLAY is not set"),
-        Case(label: "xclip asked for on Wayland", variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test"],
-             tools: ["xclip", "wl-copy", "wl-paste"], preference: .xclip, backend: "xclip"),
+        Case(
+            label: "X11 with xclip and xsel picks xclip",
+            variables: ["DISPLAY": noServer],
+            tools: ["xclip", "xsel"],
+            backend: "xclip"
+        ),
+        Case(
+            label: "X11 without xclip falls back to xsel",
+            variables: ["DISPLAY": noServer],
+            tools: ["xsel"],
+            backend: "xsel"
+        ),
+        Case(
+            label: "X11 with no tool names xclip",
+            variables: ["DISPLAY": noServer],
+            tools: [],
+            backend: "xclip",
+            reason: "xclip not found (apt-get install xclip)"
+        ),
+        Case(
+            label: "no display at all",
+            variables: [:],
+            tools: ["xclip", "xsel"],
+            backend: "xclip",
+            reason: "DISPLAY is not set"
+        ),
+        Case(
+            label: "an empty DISPLAY counts as unset",
+            variables: ["DISPLAY": ""],
+            tools: ["xclip"],
+            backend: "xclip",
+            reason: "DISPLAY is not set"
+        ),
+        Case(
+            label: "a malformed DISPLAY",
+            variables: ["DISPLAY": "nonsense"],
+            tools: ["xclip"],
+            backend: "xclip",
+            reason: "DISPLAY=nonsense is not an X display name (expected something like :0)"
+        ),
+        Case(
+            label: "Wayland with wl-copy wins over X11",
+            variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"],
+            tools: ["wl-copy", "wl-paste", "xclip"],
+            backend: "wl-copy"
+        ),
+        Case(
+            label: "Wayland without wl-copy uses xclip on XWayland",
+            variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"],
+            tools: ["xclip"],
+            backend: "xclip"
+        ),
+        Case(
+            label: "Wayland only, without wl-copy",
+            variables: ["WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"],
+            tools: ["xclip"],
+            backend: "wl-copy",
+            reason: "wl-copy not found (apt-get install wl-clipboard)"
+        ),
+        Case(
+            label: "Wayland without a runtime dir",
+            variables: ["WAYLAND_DISPLAY": "wayland-test"],
+            tools: ["wl-copy", "wl-paste"],
+            backend: "wl-copy",
+            reason: "XDG_RUNTIME_DIR is not set, so the Wayland socket wayland-test can't be found"
+        ),
+        Case(
+            label: "xsel asked for but missing",
+            variables: ["DISPLAY": noServer],
+            tools: ["xclip"],
+            preference: .xsel,
+            backend: "xsel",
+            reason: "xsel not found (apt-get install xsel)"
+        ),
+        Case(
+            label: "wl-copy asked for without Wayland",
+            variables: ["DISPLAY": noServer],
+            tools: ["wl-copy", "wl-paste"],
+            preference: .wlCopy,
+            backend: "wl-copy",
+            reason: "WAYLAND_DISPLAY is not set"
+        ),
+        Case(
+            label: "xclip asked for on Wayland",
+            variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test"],
+            tools: ["xclip", "wl-copy", "wl-paste"],
+            preference: .xclip,
+            backend: "xclip"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -61,8 +120,10 @@ struct BackendSelectionTests {
         var variables = testCase.variables
         variables["PATH"] = bin.path
         let destination = ClipboardDestination(
-            configuration: .init(backend: testCase.preference), environment: ShareEnvironment(variables),
-            runner: ScriptedRunner { _, _ in .success(ProcessOutput()) })
+            configuration: .init(backend: testCase.preference),
+            environment: ShareEnvironment(variables),
+            runner: ScriptedRunner { _, _ in .success(ProcessOutput()) }
+        )
 
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hi")))
         #expect(prepared[field: "backend"] == testCase.backend)
@@ -90,7 +151,9 @@ struct BackendSelectionTests {
         let folder = try TemporaryFolder("wayland")
         defer { folder.remove() }
         try folder.fakeExecutables(["wl-copy", "wl-paste"])
-        let environment = ShareEnvironment(["WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": folder.path, "PATH": folder.path])
+        let environment = ShareEnvironment([
+            "WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": folder.path, "PATH": folder.path,
+        ])
         let destination = ClipboardDestination(environment: environment)
         #expect(await destination.availability() == .unavailable("no Wayland compositor answers on wayland-test"))
 

@@ -1,5 +1,5 @@
-import Foundation
 import Clipboard
+import Foundation
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting
@@ -13,13 +13,25 @@ struct PreparationTests {
 
     init() throws { bin = try TemporaryFolder("bin") }
 
-    func destination(tools: [String] = ["xclip"], configuration: ClipboardDestination.Configuration = .init()) throws -> ClipboardDestination {
-        ClipboardDestination(configuration: configuration, environment: try Fixtures.environment(bin: bin, tools: tools), runner: runner)
+    func destination(
+        tools: [String] = ["xclip"],
+        configuration: ClipboardDestination.Configuration = .init()
+    ) throws -> ClipboardDestination {
+        ClipboardDestination(
+            configuration: configuration,
+            environment: try Fixtures.environment(bin: bin, tools: tools),
+            runner: runner
+        )
     }
 
     @Test func imageGoesToClipboardAndTextToPrimary() throws {
         defer { bin.remove() }
-        let content = ShareContent(title: "Streak", text: "7 days", link: "https://e.x/s", attachments: [Fixtures.image()])
+        let content = ShareContent(
+            title: "Streak",
+            text: "7 days",
+            link: "https://e.x/s",
+            attachments: [Fixtures.image()]
+        )
         let prepared = try destination().prepare(ShareRequest(content: content))
         #expect(prepared.fields.map(\.name) == ["backend", "selection", "verify", "CLIPBOARD", "PRIMARY"])
         #expect(prepared[field: "CLIPBOARD"] == "image/png attachment")
@@ -44,7 +56,10 @@ struct PreparationTests {
 
     @Test func textAloneGoesToTheChosenSelectionOnly() throws {
         defer { bin.remove() }
-        let request = ShareRequest(content: ShareContent(text: "only text"), options: ["clipboard.selection": "primary"])
+        let request = ShareRequest(
+            content: ShareContent(text: "only text"),
+            options: ["clipboard.selection": "primary"]
+        )
         let prepared = try destination().prepare(request)
         #expect(prepared[field: "PRIMARY"] == "UTF8_STRING text")
         #expect(prepared[field: "CLIPBOARD"] == nil)
@@ -114,7 +129,9 @@ struct PreparationTests {
             ShareContent(attachments: [gif]),
         ]
         for content in contents {
-            let error = try #require(throws: ShareError.self) { try destination().prepare(ShareRequest(content: content)) }
+            let error = try #require(throws: ShareError.self) {
+                try destination().prepare(ShareRequest(content: content))
+            }
             #expect(error.code == .contentRejected, "\(error)")
         }
         #expect(runner.invocations.isEmpty)

@@ -15,8 +15,13 @@ struct ProcessRunnerTests {
     @Test func returnsWhileADaemonisedGrandchildHoldsStdoutOpen() async throws {
         let started = clock.now
         // Like xclip: print, leave a child behind that inherited stdout and stderr, exit.
-        let output = try await runner.run(ProcessInvocation(
-            executable: "/bin/sh", arguments: ["-c", "echo ready; sleep 5 & exit 0"], timeout: .seconds(20)))
+        let output = try await runner.run(
+            ProcessInvocation(
+                executable: "/bin/sh",
+                arguments: ["-c", "echo ready; sleep 5 & exit 0"],
+                timeout: .seconds(20)
+            )
+        )
         #expect(clock.now - started < .seconds(15))
         #expect(output.succeeded)
         #expect(output.standardOutput == Array("ready\n".utf8))
@@ -24,8 +29,13 @@ struct ProcessRunnerTests {
 
     @Test func killsTheProcessGroupAtTheDeadline() async throws {
         let started = clock.now
-        let output = try await runner.run(ProcessInvocation(
-            executable: "/bin/sh", arguments: ["-c", "sleep 30"], timeout: .milliseconds(200)))
+        let output = try await runner.run(
+            ProcessInvocation(
+                executable: "/bin/sh",
+                arguments: ["-c", "sleep 30"],
+                timeout: .milliseconds(200)
+            )
+        )
         #expect(clock.now - started < .seconds(15))
         #expect(output.timedOut)
         #expect(output.signal == Int(SIGKILL))
@@ -80,8 +90,13 @@ struct ProcessRunnerTests {
     }
 
     @Test func keepsAtMostMaxOutputBytes() async throws {
-        let output = try await runner.run(ProcessInvocation(
-            executable: "/usr/bin/head", arguments: ["-c", "200000", "/dev/zero"], maxOutput: 10))
+        let output = try await runner.run(
+            ProcessInvocation(
+                executable: "/usr/bin/head",
+                arguments: ["-c", "200000", "/dev/zero"],
+                maxOutput: 10
+            )
+        )
         #expect(output.succeeded)
         #expect(output.standardOutput.count == 10)
     }
@@ -122,7 +137,10 @@ struct BackgroundProcessTests {
         let folder = try TemporaryFolder("bg")
         defer { folder.remove() }
         let process = try BackgroundProcess.start(
-            "/bin/sh", arguments: ["-c", "trap '' TERM; echo started; while :; do sleep 1; done"], logPath: folder.path + "/log")
+            "/bin/sh",
+            arguments: ["-c", "trap '' TERM; echo started; while :; do sleep 1; done"],
+            logPath: folder.path + "/log"
+        )
         try await Task.sleep(for: .milliseconds(100))
         let started = ContinuousClock.now
         await process.stop(grace: .milliseconds(200))

@@ -1,6 +1,6 @@
-import Foundation
 import Clipboard
 import Destinations
+import Foundation
 import ShareCore
 import Testing
 
@@ -18,10 +18,16 @@ struct RouterFallbackTests {
 
     static let cases: [Case] = [
         Case(label: "DISPLAY unset", variables: { _ in ["PATH": realPath] }, reason: { _ in "DISPLAY is not set" }),
-        Case(label: "xclip off the PATH", variables: { bin in ["PATH": bin, "DISPLAY": ":0"] },
-             reason: { _ in "xclip not found (apt-get install xclip)" }),
-        Case(label: "no X server on the display", variables: { _ in ["PATH": realPath, "DISPLAY": FreeDisplay.name(from: 9000)] },
-             reason: { "no X server answers on \($0["DISPLAY"]!)" }),
+        Case(
+            label: "xclip off the PATH",
+            variables: { bin in ["PATH": bin, "DISPLAY": ":0"] },
+            reason: { _ in "xclip not found (apt-get install xclip)" }
+        ),
+        Case(
+            label: "no X server on the display",
+            variables: { _ in ["PATH": realPath, "DISPLAY": FreeDisplay.name(from: 9000)] },
+            reason: { "no X server answers on \($0["DISPLAY"]!)" }
+        ),
     ]
 
     @Test(arguments: cases)
@@ -33,12 +39,17 @@ struct RouterFallbackTests {
         let variables = testCase.variables(emptyBin)
         let environment = ShareEnvironment(variables)
         let clipboard = ClipboardDestination(environment: environment)
-        let files = FileExportDestination(configuration: .init(directory: folder.path + "/out"), environment: environment)
+        let files = FileExportDestination(
+            configuration: .init(directory: folder.path + "/out"),
+            environment: environment
+        )
         let router = ShareRouter(registry: try DestinationRegistry([clipboard, files]))
         let png = PNGFixture.make(width: 20, height: 20, seed: 4)
 
         let report = try await router.share(
-            ShareContent(text: "streak", attachments: [Fixtures.image(png)]), via: FallbackChain(["clipboard", "file"]))
+            ShareContent(text: "streak", attachments: [Fixtures.image(png)]),
+            via: FallbackChain(["clipboard", "file"])
+        )
 
         #expect(await clipboard.availability() == .unavailable(testCase.reason(variables)))
         #expect(report.attempts.first?.destination == "clipboard")

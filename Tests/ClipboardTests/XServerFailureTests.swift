@@ -1,6 +1,6 @@
-import Foundation
 import Clipboard
 import Destinations
+import Foundation
 import ProcessRunning
 import ShareCore
 import Testing
@@ -15,14 +15,26 @@ struct XServerFailureTests {
     let clock = ContinuousClock()
 
     func share(
-        _ content: ShareContent, display: String, runner: any CommandRunning, timeout: Duration, folder: TemporaryFolder
+        _ content: ShareContent,
+        display: String,
+        runner: any CommandRunning,
+        timeout: Duration,
+        folder: TemporaryFolder
     ) async throws -> (ShareReport, Duration) {
         let environment = Environments.x11(display: display, tmp: folder.path)
-        let clipboard = ClipboardDestination(configuration: .init(timeout: timeout), environment: environment, runner: runner)
-        let files = FileExportDestination(configuration: .init(directory: folder.path + "/out"), environment: environment)
+        let clipboard = ClipboardDestination(
+            configuration: .init(timeout: timeout),
+            environment: environment,
+            runner: runner
+        )
+        let files = FileExportDestination(
+            configuration: .init(directory: folder.path + "/out"),
+            environment: environment
+        )
         let router = ShareRouter(
             registry: try DestinationRegistry([clipboard, files]),
-            retryPolicy: RetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(20), deliveryTimeout: .seconds(20)))
+            retryPolicy: RetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(20), deliveryTimeout: .seconds(20))
+        )
         let started = clock.now
         let report = try await router.share(content, via: FallbackChain(["clipboard", "file"]))
         return (report, clock.now - started)
@@ -40,8 +52,12 @@ struct XServerFailureTests {
             }
         }
         let (report, elapsed) = try await share(
-            ShareContent(text: "hello", attachments: [Fixtures.image()]), display: server.display, runner: killer,
-            timeout: .seconds(2), folder: folder)
+            ShareContent(text: "hello", attachments: [Fixtures.image()]),
+            display: server.display,
+            runner: killer,
+            timeout: .seconds(2),
+            folder: folder
+        )
         await server.stop()
 
         #expect(elapsed < .seconds(20), "took \(elapsed)")
@@ -57,8 +73,12 @@ struct XServerFailureTests {
         defer { folder.remove() }
         server.process.signal(SIGSTOP)
         let (report, elapsed) = try await share(
-            ShareContent(text: "hello"), display: server.display, runner: ProcessRunner(),
-            timeout: .milliseconds(500), folder: folder)
+            ShareContent(text: "hello"),
+            display: server.display,
+            runner: ProcessRunner(),
+            timeout: .milliseconds(500),
+            folder: folder
+        )
         await server.stop()
 
         // Two tries of at most 0.5 s each, plus backoff and the file export.

@@ -1,5 +1,5 @@
-import Foundation
 import Clipboard
+import Foundation
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting
@@ -18,8 +18,13 @@ extension XServerTests {
 
             let clock = ContinuousClock()
             let started = clock.now
-            let receipt = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(attachments: [try .file(path)]))))
-            #expect(clock.now - started < .seconds(15), "deliver must return while xclip's child still owns the selection")
+            let receipt = try await destination.deliver(
+                destination.prepare(ShareRequest(content: ShareContent(attachments: [try .file(path)])))
+            )
+            #expect(
+                clock.now - started < .seconds(15),
+                "deliver must return while xclip's child still owns the selection"
+            )
 
             #expect(receipt.locations == ["CLIPBOARD (image/png)"])
             #expect(try await XClip.targets(.clipboard, display: display).contains("image/png"))
@@ -33,7 +38,9 @@ extension XServerTests {
             defer { tmp.remove() }
             let png = PNGFixture.make(width: 90, height: 160, seed: 11)
             let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
-            _ = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)]))))
+            _ = try await destination.deliver(
+                destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)])))
+            )
             #expect(try await XClip.read(.clipboard, type: "image/png", display: display) == Array(png))
             #expect(tmp.contents().isEmpty)
         }
@@ -42,12 +49,15 @@ extension XServerTests {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
-            let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0]) + PNGFixture.make(width: 40, height: 30, seed: 5) + Data([0xFF, 0xD9])
+            let jpeg =
+                Data([0xFF, 0xD8, 0xFF, 0xE0]) + PNGFixture.make(width: 40, height: 30, seed: 5) + Data([0xFF, 0xD9])
             let path = try tmp.write(jpeg, named: "card.jpg")
             let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
             let attachment = try Attachment.file(path)
             #expect(attachment.mimeType == "image/jpeg")
-            _ = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(attachments: [attachment]))))
+            _ = try await destination.deliver(
+                destination.prepare(ShareRequest(content: ShareContent(attachments: [attachment])))
+            )
             #expect(try await XClip.targets(.clipboard, display: display).contains("image/jpeg"))
             #expect(try await XClip.read(.clipboard, type: "image/jpeg", display: display) == Array(jpeg))
         }
@@ -63,9 +73,14 @@ extension XServerTests {
             let request = ShareRequest(content: content, options: ["clipboard.selection": selection.rawValue])
             let receipt = try await destination.deliver(destination.prepare(request))
 
-            #expect(receipt.locations == ["\(selection.atomName) (image/png)", "\(selection.other.atomName) (UTF8_STRING)"])
+            #expect(
+                receipt.locations == ["\(selection.atomName) (image/png)", "\(selection.other.atomName) (UTF8_STRING)"]
+            )
             #expect(try await XClip.read(selection, type: "image/png", display: display) == Array(png))
-            #expect(try await XClip.read(selection.other, type: "UTF8_STRING", display: display) == Array(Fixtures.tricky.utf8))
+            #expect(
+                try await XClip.read(selection.other, type: "UTF8_STRING", display: display)
+                    == Array(Fixtures.tricky.utf8)
+            )
         }
 
         @Test func noVerifyStillCopies() async throws {
@@ -74,11 +89,16 @@ extension XServerTests {
             defer { tmp.remove() }
             let png = PNGFixture.make(width: 30, height: 30, seed: 2)
             let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
-            let request = ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)]), options: ["clipboard.verify": "false"])
+            let request = ShareRequest(
+                content: ShareContent(attachments: [Fixtures.image(png)]),
+                options: ["clipboard.verify": "false"]
+            )
             let receipt = try await destination.deliver(destination.prepare(request))
             #expect(!receipt.summary.contains("verified"))
             // Unverified, the new owner may appear a moment after deliver returns.
-            #expect(try await XClip.waitFor(Array(png), on: .clipboard, type: "image/png", display: display) == Array(png))
+            #expect(
+                try await XClip.waitFor(Array(png), on: .clipboard, type: "image/png", display: display) == Array(png)
+            )
         }
 
         @Test func verificationCatchesAnotherProgramTakingTheSelection() async throws {
@@ -92,7 +112,10 @@ extension XServerTests {
                 _ = try? await XClip.waitFor(png, on: .clipboard, type: "image/png", display: display)
                 try? await XClip.write("intruder", to: .clipboard, display: display)
             }
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path), runner: intruder)
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path),
+                runner: intruder
+            )
             let prepared = try destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image()])))
             let error = await #expect(throws: ShareError.self) { try await destination.deliver(prepared) }
             #expect(error?.code == .transient)

@@ -1,5 +1,5 @@
-import Foundation
 import Clipboard
+import Foundation
 import ShareCore
 import Testing
 
@@ -22,7 +22,9 @@ extension XServerTests {
             let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
             #expect(await destination.availability() == .available("xclip on \(display)"))
 
-            let receipt = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(text: text))))
+            let receipt = try await destination.deliver(
+                destination.prepare(ShareRequest(content: ShareContent(text: text)))
+            )
 
             #expect(receipt.summary.contains("verified"))
             #expect(try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array(text.utf8))
@@ -35,7 +37,12 @@ extension XServerTests {
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
             let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
-            let content = ShareContent(title: "7-day streak", text: "七日連続 🔥", link: "https://e.x/s", hashtags: ["streak", "fit"])
+            let content = ShareContent(
+                title: "7-day streak",
+                text: "七日連続 🔥",
+                link: "https://e.x/s",
+                hashtags: ["streak", "fit"]
+            )
             _ = try await destination.deliver(destination.prepare(ShareRequest(content: content)))
             let pasted = try await XClip.read(.clipboard, type: "UTF8_STRING", display: display)
             #expect(String(decoding: pasted, as: UTF8.self) == "7-day streak\n七日連続 🔥\nhttps://e.x/s\n#streak #fit")
@@ -47,7 +54,10 @@ extension XServerTests {
             defer { tmp.remove() }
             try await XClip.write("sentinel", to: .clipboard, display: display)
             let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
-            let request = ShareRequest(content: ShareContent(text: "to primary ✓"), options: ["clipboard.selection": "primary"])
+            let request = ShareRequest(
+                content: ShareContent(text: "to primary ✓"),
+                options: ["clipboard.selection": "primary"]
+            )
             _ = try await destination.deliver(destination.prepare(request))
             #expect(try await XClip.read(.primary, type: "UTF8_STRING", display: display) == Array("to primary ✓".utf8))
             #expect(try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array("sentinel".utf8))
@@ -58,10 +68,16 @@ extension XServerTests {
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
             let destination = ClipboardDestination(
-                configuration: .init(backend: .xsel), environment: Environments.x11(display: display, tmp: tmp.path))
-            let receipt = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(text: Fixtures.tricky))))
+                configuration: .init(backend: .xsel),
+                environment: Environments.x11(display: display, tmp: tmp.path)
+            )
+            let receipt = try await destination.deliver(
+                destination.prepare(ShareRequest(content: ShareContent(text: Fixtures.tricky)))
+            )
             #expect(receipt.summary.contains("with xsel"))
-            #expect(try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array(Fixtures.tricky.utf8))
+            #expect(
+                try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array(Fixtures.tricky.utf8)
+            )
         }
     }
 }

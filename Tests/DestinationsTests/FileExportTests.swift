@@ -10,8 +10,10 @@ import Testing
 
     func destination() -> FileExportDestination {
         FileExportDestination(
-            configuration: .init(directory: out), environment: ShareEnvironment(["HOME": folder.path]),
-            now: { Date(timeIntervalSince1970: 1_800_000_000) })
+            configuration: .init(directory: out),
+            environment: ShareEnvironment(["HOME": folder.path]),
+            now: { Date(timeIntervalSince1970: 1_800_000_000) }
+        )
     }
 
     func export(_ content: ShareContent) async throws -> DeliveryReceipt {
@@ -22,24 +24,35 @@ import Testing
     /// A pseudo-random payload, so a byte-for-byte comparison means something.
     static func payload(_ count: Int, seed: UInt64 = 42) -> Data {
         var state = seed
-        return Data((0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        })
+        return Data(
+            (0..<count).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(truncatingIfNeeded: state >> 33)
+            }
+        )
     }
 
     @Test func writesAttachmentsByteIdenticalWithTextAndManifest() async throws {
         let bytes = Self.payload(3_000_000)
         try folder.write("card.png", bytes)
         let content = ShareContent(
-            title: "Level 5", text: "Up a level 🎉", link: "https://example.com", hashtags: ["levelup"],
-            attachments: [try Attachment.file("\(folder.path)/card.png", mimeType: "image/png")], kind: .levelUp)
+            title: "Level 5",
+            text: "Up a level 🎉",
+            link: "https://example.com",
+            hashtags: ["levelup"],
+            attachments: [try Attachment.file("\(folder.path)/card.png", mimeType: "image/png")],
+            kind: .levelUp
+        )
         let receipt = try await export(content)
         #expect(folder.names(in: "out") == ["card.png", "card.share.json", "card.txt"])
         #expect(FileManager.default.contents(atPath: "\(out)/card.png") == bytes)
-        #expect(String(decoding: FileManager.default.contents(atPath: "\(out)/card.txt")!, as: UTF8.self)
-            == "Level 5\nUp a level 🎉\nhttps://example.com\n#levelup\n")
-        let manifest = try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: "\(out)/card.share.json")!) as! [String: Any]
+        #expect(
+            String(decoding: FileManager.default.contents(atPath: "\(out)/card.txt")!, as: UTF8.self)
+                == "Level 5\nUp a level 🎉\nhttps://example.com\n#levelup\n"
+        )
+        let manifest =
+            try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: "\(out)/card.share.json")!)
+            as! [String: Any]
         #expect(manifest["files"] as? [String] == ["card.png", "card.txt"])
         #expect(manifest["kind"] as? String == "level-up")
         #expect(manifest["link"] as? String == "https://example.com")
@@ -47,21 +60,36 @@ import Testing
     }
 
     @Test func neverOverwritesAndTheManifestNamesTheRealFiles() async throws {
-        let content = ShareContent(text: "one", attachments: [.bytes(Self.payload(100, seed: 1), mimeType: "image/png", fileName: "card.png")])
+        let content = ShareContent(
+            text: "one",
+            attachments: [.bytes(Self.payload(100, seed: 1), mimeType: "image/png", fileName: "card.png")]
+        )
         _ = try await export(content)
         var second = content
         second.attachments = [.bytes(Self.payload(100, seed: 2), mimeType: "image/png", fileName: "card.png")]
         _ = try await export(second)
-        #expect(folder.names(in: "out") == ["card-1.png", "card-1.share.json", "card-1.txt", "card.png", "card.share.json", "card.txt"])
+        #expect(
+            folder.names(in: "out") == [
+                "card-1.png", "card-1.share.json", "card-1.txt", "card.png", "card.share.json", "card.txt",
+            ]
+        )
         _ = try await export(second)
-        #expect(folder.names(in: "out").filter { $0.hasPrefix("card-2") } == ["card-2.png", "card-2.share.json", "card-2.txt"])
+        #expect(
+            folder.names(in: "out").filter { $0.hasPrefix("card-2") } == [
+                "card-2.png", "card-2.share.json", "card-2.txt",
+            ]
+        )
         #expect(FileManager.default.contents(atPath: "\(out)/card.png") == Self.payload(100, seed: 1))
         #expect(FileManager.default.contents(atPath: "\(out)/card-1.png") == Self.payload(100, seed: 2))
-        let manifest = try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: "\(out)/card-1.share.json")!) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: FileManager.default.contents(atPath: "\(out)/card-1.share.json")!)
+            as! [String: Any]
         #expect(manifest["files"] as? [String] == ["card-1.png", "card-1.txt"])
     }
 
-    @Test(arguments: ["../escape.png", "/etc/passwd", "a/b.png", "..", ".", "", "nul\u{0}.png", "line\nbreak.png", ".sharevia-tmp-x"])
+    @Test(arguments: [
+        "../escape.png", "/etc/passwd", "a/b.png", "..", ".", "", "nul\u{0}.png", "line\nbreak.png", ".sharevia-tmp-x",
+    ])
     func refusesNamesThatEscapeTheFolder(name: String) async throws {
         let content = ShareContent(attachments: [.bytes(Data("x".utf8), mimeType: "image/png", fileName: name)])
         let error = #expect(throws: ShareError.self) { try destination().prepare(ShareRequest(content: content)) }
@@ -73,7 +101,11 @@ import Testing
 
     @Test func unsafeNamesAreRefusedAtDeliveryToo() async throws {
         // A prepared share edited after prepare must not get past deliver.
-        var prepared = try destination().prepare(ShareRequest(content: ShareContent(attachments: [.bytes(Data("x".utf8), mimeType: "image/png", fileName: "ok.png")])))
+        var prepared = try destination().prepare(
+            ShareRequest(
+                content: ShareContent(attachments: [.bytes(Data("x".utf8), mimeType: "image/png", fileName: "ok.png")])
+            )
+        )
         prepared.fields = prepared.fields.map { $0.name == "attachment" ? .init("attachment", "../evil.png") : $0 }
         await #expect(throws: ShareError.self) { try await destination().deliver(prepared) }
         #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/evil.png"))
@@ -84,8 +116,16 @@ import Testing
         let victim = "\(folder.path)/victim.png"
         try folder.write("victim.png", Data("original".utf8))
         try FileManager.default.createSymbolicLink(atPath: "\(out)/card.png", withDestinationPath: victim)
-        try FileManager.default.createSymbolicLink(atPath: "\(out)/card.txt", withDestinationPath: "\(folder.path)/dangling")
-        _ = try await export(ShareContent(text: "hi", attachments: [.bytes(Data("new".utf8), mimeType: "image/png", fileName: "card.png")]))
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(out)/card.txt",
+            withDestinationPath: "\(folder.path)/dangling"
+        )
+        _ = try await export(
+            ShareContent(
+                text: "hi",
+                attachments: [.bytes(Data("new".utf8), mimeType: "image/png", fileName: "card.png")]
+            )
+        )
         #expect(folder.read("victim.png") == Data("original".utf8))
         #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/dangling"))
         #expect(FileManager.default.contents(atPath: "\(out)/card-1.png") == Data("new".utf8))
@@ -125,7 +165,9 @@ import Testing
         #expect(await home.availability().reason == "default folder /home/me/.local/share/sharevia/shares")
         let none = FileExportDestination(environment: ShareEnvironment([:]))
         #expect(await none.availability().isAvailable == false)
-        let option = try home.prepare(ShareRequest(content: ShareContent(text: "x"), options: [FileExportDestination.directoryOption: "/tmp/o"]))
+        let option = try home.prepare(
+            ShareRequest(content: ShareContent(text: "x"), options: [FileExportDestination.directoryOption: "/tmp/o"])
+        )
         #expect(option[field: "directory"] == "/tmp/o")
     }
 

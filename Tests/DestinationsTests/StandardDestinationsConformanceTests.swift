@@ -9,7 +9,8 @@ import Testing
 /// clipboard is unavailable; the file export writes into a temporary HOME.
 @Suite struct StandardDestinationsConformanceTests {
     static let ids: [DestinationID] = [
-        "clipboard", "file", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp", "telegram", "reddit", "facebook",
+        "clipboard", "file", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp", "telegram", "reddit",
+        "facebook",
     ]
 
     @Test func registryHoldsEveryBuiltInOnce() {

@@ -18,7 +18,11 @@ import Testing
             func availability() async -> Availability { .available() }
             func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
                 try requireSupported(request.content)
-                return PreparedShare(destination: "leaky", summary: "posting with token \(token)", text: request.content.text)
+                return PreparedShare(
+                    destination: "leaky",
+                    summary: "posting with token \(token)",
+                    text: request.content.text
+                )
             }
             func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
                 DeliveryReceipt(destination: "leaky", summary: "ok")

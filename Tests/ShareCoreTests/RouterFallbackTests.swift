@@ -3,9 +3,18 @@ import ShareCoreTesting
 import Testing
 
 /// A retry policy fast enough for tests: tiny backoff, short timeout.
-let fastRetries = RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(5), maxBackoff: .milliseconds(20), deliveryTimeout: .seconds(2))
+let fastRetries = RetryPolicy(
+    maxAttempts: 3,
+    initialBackoff: .milliseconds(5),
+    maxBackoff: .milliseconds(20),
+    deliveryTimeout: .seconds(2)
+)
 
-func router(_ destinations: [any ShareDestination], policy: RetryPolicy = fastRetries, unavailable: [DestinationID: String] = [:]) throws -> ShareRouter {
+func router(
+    _ destinations: [any ShareDestination],
+    policy: RetryPolicy = fastRetries,
+    unavailable: [DestinationID: String] = [:]
+) throws -> ShareRouter {
     ShareRouter(registry: try DestinationRegistry(destinations), retryPolicy: policy, simulatedUnavailable: unavailable)
 }
 
@@ -62,7 +71,9 @@ func router(_ destinations: [any ShareDestination], policy: RetryPolicy = fastRe
     }
 
     @Test func badInputStopsTheChain() async throws {
-        let missing = ShareContent(attachments: [Attachment(source: .file(path: "/nonexistent/card.png"), mimeType: "image/png", fileName: "card.png")])
+        let missing = ShareContent(attachments: [
+            Attachment(source: .file(path: "/nonexistent/card.png"), mimeType: "image/png", fileName: "card.png")
+        ])
         let failing = FailingDestination(id: "strict", code: .badInput, message: "bad name")
         let memory = InMemoryDestination(id: "file")
         let report = try await router([failing, memory]).share(missing, via: FallbackChain(["strict", "file"]))

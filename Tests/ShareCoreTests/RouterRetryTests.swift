@@ -15,7 +15,12 @@ import Testing
     }
 
     @Test func backoffGrowsBetweenTries() async throws {
-        let policy = RetryPolicy(maxAttempts: 3, initialBackoff: .milliseconds(40), multiplier: 2, maxBackoff: .seconds(1))
+        let policy = RetryPolicy(
+            maxAttempts: 3,
+            initialBackoff: .milliseconds(40),
+            multiplier: 2,
+            maxBackoff: .seconds(1)
+        )
         let flaky = FlakyDestination(id: "flaky", failures: 2)
         _ = try await router([flaky], policy: policy).share(content, via: FallbackChain(["flaky"]))
         let times = flaky.attemptTimes
@@ -46,7 +51,10 @@ import Testing
         let memory = InMemoryDestination(id: "file")
         let clock = ContinuousClock()
         let started = clock.now
-        let report = try await router([slow, memory], policy: policy).share(content, via: FallbackChain(["slow", "file"]))
+        let report = try await router([slow, memory], policy: policy).share(
+            content,
+            via: FallbackChain(["slow", "file"])
+        )
         // A bound, not a speed target: far below the delivery's 120 s even on a loaded machine.
         #expect(clock.now - started < .seconds(30))
         #expect(report.attempts.first?.result == .timedOut)
@@ -59,7 +67,10 @@ import Testing
         let memory = InMemoryDestination(id: "file")
         let clock = ContinuousClock()
         let started = clock.now
-        let report = try await router([stuck, memory], policy: policy).share(content, via: FallbackChain(["stuck", "file"]))
+        let report = try await router([stuck, memory], policy: policy).share(
+            content,
+            via: FallbackChain(["stuck", "file"])
+        )
         // The stuck delivery would take 120 s; the share must not wait for it.
         #expect(clock.now - started < .seconds(30))
         #expect(report.deliveredBy == "file")

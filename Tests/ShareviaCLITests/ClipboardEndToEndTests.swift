@@ -8,35 +8,53 @@ import Testing
     var out: String { "\(folder.path)/out" }
 
     @Test func putsTheCardsExactBytesOnTheClipboard() async throws {
-        let xclip = try #require(ToolPath.find("xclip"), "xclip not found: apt-get install xclip (scripts/test.sh does)")
+        let xclip = try #require(
+            ToolPath.find("xclip"),
+            "xclip not found: apt-get install xclip (scripts/test.sh does)"
+        )
         let card = try #require(FileManager.default.contents(atPath: PackageRoot.exampleCard))
         try await PrivateXServer.with { display in
             let run = try await ShareviaProcess.run(
-                ["--to", "clipboard", PackageRoot.exampleCard, "--out", out, "--json"], environment: ["DISPLAY": display])
+                ["--to", "clipboard", PackageRoot.exampleCard, "--out", out, "--json"],
+                environment: ["DISPLAY": display]
+            )
             #expect(run.status == 0, "\(run.stderr)\(run.stdout)")
             #expect(run.stdout.contains("\"deliveredBy\" : \"clipboard\""))
             let pasted = try await ProcessRunner().run(
-                xclip, arguments: ["-selection", "clipboard", "-t", "image/png", "-o"], environment: ["DISPLAY": display],
-                timeout: .seconds(10))
+                xclip,
+                arguments: ["-selection", "clipboard", "-t", "image/png", "-o"],
+                environment: ["DISPLAY": display],
+                timeout: .seconds(10)
+            )
             #expect(pasted.exitStatus == 0)
             #expect(Data(pasted.standardOutput) == card)
-            #expect(!FileManager.default.fileExists(atPath: out), "the file export must not run when the clipboard delivered")
+            #expect(
+                !FileManager.default.fileExists(atPath: out),
+                "the file export must not run when the clipboard delivered"
+            )
         }
     }
 
     @Test func withoutADisplayTheFileExportDelivers() async throws {
         let run = try await ShareviaProcess.run(
-            ["--to", "clipboard", PackageRoot.exampleCard, "--out", out], removing: ["DISPLAY", "WAYLAND_DISPLAY"])
+            ["--to", "clipboard", PackageRoot.exampleCard, "--out", out],
+            removing: ["DISPLAY", "WAYLAND_DISPLAY"]
+        )
         #expect(run.status == 3, "\(run.stderr)")
         #expect(run.stderr.contains("clipboard: unavailable: DISPLAY is not set"))
-        #expect(FileManager.default.contents(atPath: "\(out)/card.png") == FileManager.default.contents(atPath: PackageRoot.exampleCard))
+        #expect(
+            FileManager.default.contents(atPath: "\(out)/card.png")
+                == FileManager.default.contents(atPath: PackageRoot.exampleCard)
+        )
     }
 
     @Test func withoutXclipTheFileExportDelivers() async throws {
         try await PrivateXServer.with { display in
             // A PATH with no clipboard tool on it.
             let run = try await ShareviaProcess.run(
-                ["--to", "clipboard", PackageRoot.exampleCard, "--out", out], environment: ["DISPLAY": display, "PATH": folder.path])
+                ["--to", "clipboard", PackageRoot.exampleCard, "--out", out],
+                environment: ["DISPLAY": display, "PATH": folder.path]
+            )
             #expect(run.status == 3, "\(run.stderr)")
             #expect(run.stderr.contains("xclip not found (apt-get install xclip)"))
             #expect(FileManager.default.fileExists(atPath: "\(out)/card.png"))

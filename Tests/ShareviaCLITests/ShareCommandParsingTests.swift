@@ -16,7 +16,9 @@ import Testing
     }
 
     @Test func severalDestinationsKeepTheirOrder() throws {
-        #expect(try parse(["--to", "x, mastodon", "--text", "hi"]).chain.ids == ["x", "mastodon", "clipboard", "file"])
+        #expect(
+            try parse(["--to", "x, mastodon", "--text", "hi"]).chain.ids == ["x", "mastodon", "clipboard", "file"]
+        )
     }
 
     @Test func fallbackReplacesTheTail() throws {
@@ -49,7 +51,8 @@ import Testing
     }
 
     @Test func hashtagsLoseTheirHash() throws {
-        let content = try parse(["--to", "x", "--hashtag", "#streak", "--hashtag", "fitness", "--text", "hi"]).buildContent()
+        let content = try parse(["--to", "x", "--hashtag", "#streak", "--hashtag", "fitness", "--text", "hi"])
+            .buildContent()
         #expect(content.hashtags == ["streak", "fitness"])
     }
 

@@ -11,7 +11,10 @@ import Testing
         let run = try await ShareviaProcess.run(["--to", "file", PackageRoot.exampleCard, "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(folder.names("out") == ["card.png", "card.share.json"])
-        #expect(FileManager.default.contents(atPath: "\(out)/card.png") == FileManager.default.contents(atPath: PackageRoot.exampleCard))
+        #expect(
+            FileManager.default.contents(atPath: "\(out)/card.png")
+                == FileManager.default.contents(atPath: PackageRoot.exampleCard)
+        )
         #expect(run.stdout == "\(out)/card.png\n\(out)/card.share.json\n")
         #expect(run.stderr.contains("delivered by file"))
     }
@@ -19,7 +22,8 @@ import Testing
     @Test func unavailableVariableFallsBackToTheFileExportWithExitCode3() async throws {
         let run = try await ShareviaProcess.run(
             ["--to", "clipboard", PackageRoot.exampleCard, "--out", out, "--json"],
-            environment: ["SHAREVIA_UNAVAILABLE": "clipboard", "DISPLAY": ":0"])
+            environment: ["SHAREVIA_UNAVAILABLE": "clipboard", "DISPLAY": ":0"]
+        )
         #expect(run.status == 3, "\(run.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
         #expect(report["outcome"] as? String == "delivered-by-fallback")
@@ -29,7 +33,10 @@ import Testing
         #expect(attempts.first?["destination"] as? String == "clipboard")
         #expect(attempts.first?["result"] as? String == "unavailable")
         #expect(attempts.first?["reason"] as? String == "marked unavailable by SHAREVIA_UNAVAILABLE")
-        #expect(FileManager.default.contents(atPath: "\(out)/card.png") == FileManager.default.contents(atPath: PackageRoot.exampleCard))
+        #expect(
+            FileManager.default.contents(atPath: "\(out)/card.png")
+                == FileManager.default.contents(atPath: PackageRoot.exampleCard)
+        )
     }
 
     @Test func nothingDeliveredExitsWith4AndWritesNothing() async throws {
@@ -92,13 +99,19 @@ import Testing
     }
 
     @Test func textFromStandardInput() async throws {
-        let run = try await ShareviaProcess.run(["--to", "file", "--text", "-", "--out", out], input: Array("from stdin ✓\n".utf8))
+        let run = try await ShareviaProcess.run(
+            ["--to", "file", "--text", "-", "--out", out],
+            input: Array("from stdin ✓\n".utf8)
+        )
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.contents(atPath: "\(out)/share.txt") == Data("from stdin ✓\n\n".utf8))
     }
 
     @Test func invalidUTF8OnStandardInputIsRefused() async throws {
-        let run = try await ShareviaProcess.run(["--to", "file", "--text", "-", "--out", out], input: [0x68, 0x69, 0xC3, 0x28])
+        let run = try await ShareviaProcess.run(
+            ["--to", "file", "--text", "-", "--out", out],
+            input: [0x68, 0x69, 0xC3, 0x28]
+        )
         #expect(run.status == 64)
         #expect(run.stderr.contains("not valid UTF-8 (first bad byte at offset 2)"))
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -107,7 +120,11 @@ import Testing
     @Test func invalidUTF8ArgumentIsRefused() async throws {
         // The shell passes the raw byte 0xFF, which Swift's String would otherwise repair silently.
         let raw = try await ProcessRunner().run(
-            "/bin/sh", arguments: ["-c", "\"$0\" --to file --text \"$(printf 'a\\377')\" --out \"$1\"", ShareviaProcess.binary, out])
+            "/bin/sh",
+            arguments: [
+                "-c", "\"$0\" --to file --text \"$(printf 'a\\377')\" --out \"$1\"", ShareviaProcess.binary, out,
+            ]
+        )
         #expect(raw.exitStatus == 64)
         #expect(raw.errorText.contains("argument 4 is not valid UTF-8"))
         #expect(!FileManager.default.fileExists(atPath: out))

@@ -23,7 +23,10 @@ struct AtomicFolderWriter {
     ///
     /// - Parameter manifest: Called with the final names of the files written so far, to build
     ///   the last file (the manifest) so it lists what is really on disk.
-    func write(_ files: [ExportPlan.File], manifest: (name: String, build: ([String]) -> Data)? = nil) throws(ShareError) -> [String] {
+    func write(
+        _ files: [ExportPlan.File],
+        manifest: (name: String, build: ([String]) -> Data)? = nil
+    ) throws(ShareError) -> [String] {
         try makeDirectory()
         let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { throw failure("can't open the folder", errno) }
@@ -54,12 +57,17 @@ struct AtomicFolderWriter {
 
     private func checkCancellation() throws(ShareError) {
         if Task.isCancelled {
-            throw ShareError(.cancelled, destination: destination, message: "cancelled; no file was left behind in \(directory)")
+            throw ShareError(
+                .cancelled,
+                destination: destination,
+                message: "cancelled; no file was left behind in \(directory)"
+            )
         }
     }
 
     /// Writes one file under a temporary name, then links it to the first free final name.
-    private func commit(_ file: ExportPlan.File, in folder: Int32, startingAt suffix: Int) throws(ShareError) -> String {
+    private func commit(_ file: ExportPlan.File, in folder: Int32, startingAt suffix: Int) throws(ShareError) -> String
+    {
         let temporary = Self.temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("can't create a temporary file", errno) }
@@ -96,8 +104,11 @@ struct AtomicFolderWriter {
             throw failure("can't create \(candidate)", code)
         }
         throw ShareError(
-            .permanent, destination: destination,
-            message: "\(directory) already holds \(file.name) and 9999 numbered copies; choose another folder with --out")
+            .permanent,
+            destination: destination,
+            message:
+                "\(directory) already holds \(file.name) and 9999 numbered copies; choose another folder with --out"
+        )
     }
 
     private func fill(_ descriptor: Int32, from file: ExportPlan.File) throws(ShareError) {
@@ -115,7 +126,12 @@ struct AtomicFolderWriter {
         case .copy(let path):
             let source = open(path, O_RDONLY | O_CLOEXEC)
             guard source >= 0 else {
-                throw ShareError(.badInput, destination: destination, message: "\(path) can't be read: \(String(cString: strerror(errno))). Check the path and its permissions.")
+                throw ShareError(
+                    .badInput,
+                    destination: destination,
+                    message:
+                        "\(path) can't be read: \(String(cString: strerror(errno))). Check the path and its permissions."
+                )
             }
             defer { close(source) }
             let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
@@ -125,7 +141,11 @@ struct AtomicFolderWriter {
                 if count == 0 { break }
                 if count < 0 {
                     if errno == EINTR { continue }
-                    throw ShareError(.badInput, destination: destination, message: "\(path) can't be read: \(String(cString: strerror(errno)))")
+                    throw ShareError(
+                        .badInput,
+                        destination: destination,
+                        message: "\(path) can't be read: \(String(cString: strerror(errno)))"
+                    )
                 }
                 try writeAll(descriptor, UnsafeRawBufferPointer(rebasing: chunk[0..<count]), name: file.name)
             }
@@ -147,7 +167,9 @@ struct AtomicFolderWriter {
     private func makeDirectory() throws(ShareError) {
         var path = ""
         for component in directory.split(separator: "/", omittingEmptySubsequences: false) {
-            path += path.isEmpty && directory.hasPrefix("/") ? "/\(component)" : (path.isEmpty ? String(component) : "/\(component)")
+            path +=
+                path.isEmpty && directory.hasPrefix("/")
+                ? "/\(component)" : (path.isEmpty ? String(component) : "/\(component)")
             if component.isEmpty { continue }
             if mkdir(path, 0o755) != 0 && errno != EEXIST {
                 throw failure("can't create the folder \(path)", errno)
@@ -155,7 +177,11 @@ struct AtomicFolderWriter {
         }
         var info = stat()
         guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw ShareError(.permanent, destination: destination, message: "\(directory) exists but is not a folder; pass another folder with --out")
+            throw ShareError(
+                .permanent,
+                destination: destination,
+                message: "\(directory) exists but is not a folder; pass another folder with --out"
+            )
         }
     }
 
@@ -167,7 +193,11 @@ struct AtomicFolderWriter {
         case EACCES, EPERM, EROFS: advice = "pass a folder you can write to with --out"
         default: advice = "check the folder or pass another with --out"
         }
-        return ShareError(.permanent, destination: destination, message: "\(what) in \(directory): \(reason); \(advice)")
+        return ShareError(
+            .permanent,
+            destination: destination,
+            message: "\(what) in \(directory): \(reason); \(advice)"
+        )
     }
 
     /// `card.png`, then `card-1.png`, `card-2.png`, ... `card-9999.png`; the number goes before

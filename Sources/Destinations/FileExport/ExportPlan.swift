@@ -23,7 +23,9 @@ struct ExportPlan {
 
     /// The fields describing the export of `content`; refuses unsafe names before anything is written.
     static func fields(
-        for content: ShareContent, configuration: FileExportDestination.Configuration, now: Date
+        for content: ShareContent,
+        configuration: FileExportDestination.Configuration,
+        now: Date
     ) throws(ShareError) -> [PreparedShare.Field] {
         var fields: [PreparedShare.Field] = []
         var names: [String] = []
@@ -51,8 +53,11 @@ struct ExportPlan {
         let attachmentNames = prepared.fields.filter { $0.name == "attachment" }.map(\.value)
         guard attachmentNames.count == prepared.attachments.count else {
             throw ShareError(
-                .badInput, destination: .file,
-                message: "the prepared share lists \(attachmentNames.count) attachment name(s) for \(prepared.attachments.count) attachment(s); prepare it again")
+                .badInput,
+                destination: .file,
+                message:
+                    "the prepared share lists \(attachmentNames.count) attachment name(s) for \(prepared.attachments.count) attachment(s); prepare it again"
+            )
         }
         for (name, attachment) in zip(attachmentNames, prepared.attachments) {
             try SafeFileName.check(name)

@@ -34,9 +34,11 @@ public struct FileExportDestination: ShareDestination {
     public static let directoryOption = "file.directory"
 
     public let descriptor = DestinationDescriptor(
-        id: .file, displayName: "File export",
+        id: .file,
+        displayName: "File export",
         summary: "Writes the attachments, the text (.txt) and a JSON manifest into a folder.",
-        capabilities: .all)
+        capabilities: .all
+    )
 
     /// The configuration.
     public var configuration: Configuration
@@ -67,8 +69,10 @@ public struct FileExportDestination: ShareDestination {
         try requireSupported(request.content)
         guard let directory = defaultDirectory(options: request.options) else {
             throw ShareError(
-                .unavailable, destination: id,
-                message: "neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder")
+                .unavailable,
+                destination: id,
+                message: "neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder"
+            )
         }
         let fields = try ExportPlan.fields(for: request.content, configuration: configuration, now: now())
         let text = request.content.plainText
@@ -78,26 +82,38 @@ public struct FileExportDestination: ShareDestination {
             summary: "file: \(fileCount) file(s) into \(directory)",
             text: text.isEmpty ? nil : text,
             attachments: request.content.attachments,
-            fields: [PreparedShare.Field("directory", directory)] + fields)
+            fields: [PreparedShare.Field("directory", directory)] + fields
+        )
     }
 
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         guard let directory = prepared[field: "directory"] else {
-            throw ShareError(.badInput, destination: id, message: "the prepared share names no folder; prepare it with FileExportDestination")
+            throw ShareError(
+                .badInput,
+                destination: id,
+                message: "the prepared share names no folder; prepare it with FileExportDestination"
+            )
         }
         let plan = try ExportPlan(prepared: prepared)
         if Task.isCancelled {
             throw ShareError(.cancelled, destination: id, message: "cancelled before writing to \(directory)")
         }
         let manifest = plan.manifest.map { manifest in
-            (name: manifest.name, build: { (names: [String]) in ShareManifest.replacingFiles(in: manifest.json, with: names) })
+            (
+                name: manifest.name,
+                build: { (names: [String]) in ShareManifest.replacingFiles(in: manifest.json, with: names) }
+            )
         }
-        let written = try AtomicFolderWriter(directory: directory, destination: id).write(plan.files, manifest: manifest)
+        let written = try AtomicFolderWriter(directory: directory, destination: id).write(
+            plan.files,
+            manifest: manifest
+        )
         let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
         return DeliveryReceipt(
             destination: id,
             summary: "wrote \(names.joined(separator: ", ")) to \(directory)",
-            locations: written)
+            locations: written
+        )
     }
 
     private func defaultDirectory(options: [String: String]) -> String? {

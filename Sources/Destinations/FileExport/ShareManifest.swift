@@ -29,7 +29,11 @@ struct ShareManifest: Encodable {
             return Data(json.utf8)
         }
         object["files"] = names
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data(json.utf8)
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: object,
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            )) ?? Data(json.utf8)
         return data + Data("\n".utf8)
     }
 

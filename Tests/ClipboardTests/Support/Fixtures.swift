@@ -13,7 +13,11 @@ enum Fixtures {
     }
 
     /// A destination environment whose PATH holds stand-ins for `tools` in `bin`.
-    static func environment(bin: TemporaryFolder, tools: [String] = ["xclip"], display: String = ":0") throws -> ShareEnvironment {
+    static func environment(
+        bin: TemporaryFolder,
+        tools: [String] = ["xclip"],
+        display: String = ":0"
+    ) throws -> ShareEnvironment {
         try bin.fakeExecutables(tools)
         return ShareEnvironment(["DISPLAY": display, "PATH": bin.path, "TMPDIR": bin.path])
     }

@@ -42,7 +42,8 @@ enum PNGFixture {
             out += data[offset..<(offset + count)]
             offset += count
         } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         data.withUnsafeBufferPointer { buffer in
             // Reduce modulo 65521 only every 4096 bytes: the sums can't overflow in between.
             var index = 0

@@ -23,7 +23,11 @@ enum RequiredTools {
         var found: [String: String] = [:]
         var missing: [String] = []
         for name in names {
-            if let path = processEnvironment.executable(named: name) { found[name] = path } else { missing.append(name) }
+            if let path = processEnvironment.executable(named: name) {
+                found[name] = path
+            } else {
+                missing.append(name)
+            }
         }
         guard missing.isEmpty else { throw Missing(names: missing) }
         return found

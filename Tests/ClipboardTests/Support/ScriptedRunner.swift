@@ -35,7 +35,8 @@ final class ScriptedRunner: CommandRunning {
     static func serving(types: [String], content: @escaping @Sendable (ProcessInvocation) -> [UInt8]) -> Script {
         { invocation, _ in
             let arguments = invocation.arguments
-            if arguments.contains("-o") || arguments.contains("--output") || invocation.executable.hasSuffix("wl-paste") {
+            if arguments.contains("-o") || arguments.contains("--output") || invocation.executable.hasSuffix("wl-paste")
+            {
                 if arguments.contains("TARGETS") || arguments.contains("--list-types") {
                     return .success(ProcessOutput(standardOutput: Array(types.joined(separator: "\n").utf8)))
                 }

@@ -1,6 +1,6 @@
+import Clipboard
 import Foundation
 import ProcessRunning
-import Clipboard
 
 /// Reads selections back with the real xclip, independently of the destination under test.
 enum XClip {
@@ -24,12 +24,21 @@ enum XClip {
     /// xclip's selection request leaves the X connection from its forked child, a moment after
     /// the command returns; waiting makes the tests that overwrite a selection deterministic.
     static func write(_ text: String, to selection: ClipboardSelection, display: String) async throws {
-        _ = try await run(["-selection", selection.rawValue, "-t", "UTF8_STRING", "-i"], display: display, input: Array(text.utf8))
+        _ = try await run(
+            ["-selection", selection.rawValue, "-t", "UTF8_STRING", "-i"],
+            display: display,
+            input: Array(text.utf8)
+        )
         _ = try await waitFor(Array(text.utf8), on: selection, type: "UTF8_STRING", display: display)
     }
 
     /// Reads the selection until it holds `expected` (or 3 s pass) and returns the last read.
-    static func waitFor(_ expected: [UInt8], on selection: ClipboardSelection, type: String, display: String) async throws -> [UInt8] {
+    static func waitFor(
+        _ expected: [UInt8],
+        on selection: ClipboardSelection,
+        type: String,
+        display: String
+    ) async throws -> [UInt8] {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(3)
         var last: [UInt8] = []
@@ -41,10 +50,16 @@ enum XClip {
         return last
     }
 
-    private static func run(_ arguments: [String], display: String, input: [UInt8]? = nil) async throws -> ProcessOutput {
+    private static func run(_ arguments: [String], display: String, input: [UInt8]? = nil) async throws -> ProcessOutput
+    {
         let xclip = try RequiredTools.path("xclip")
         let output = try await ProcessRunner().run(
-            xclip, arguments: arguments, environment: ["DISPLAY": display], input: input, timeout: .seconds(10))
+            xclip,
+            arguments: arguments,
+            environment: ["DISPLAY": display],
+            input: input,
+            timeout: .seconds(10)
+        )
         guard output.succeeded else {
             throw Failure(description: "xclip \(arguments.joined(separator: " ")) failed: \(output.errorText)")
         }

@@ -31,10 +31,13 @@ struct XServerTrait: SuiteTrait, TestScoping {
     var isRecursive: Bool { false }
 
     func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+        for test: Test,
+        testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
     ) async throws {
         _ = try RequiredTools.paths()
-        if !alwaysPrivate, let shared = ProcessInfo.processInfo.environment[TestDisplay.sharedVariable], !shared.isEmpty {
+        if !alwaysPrivate, let shared = ProcessInfo.processInfo.environment[TestDisplay.sharedVariable], !shared.isEmpty
+        {
             try await TestDisplay.$current.withValue(shared) { try await function() }
             return
         }

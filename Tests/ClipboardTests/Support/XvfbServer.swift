@@ -1,7 +1,7 @@
+import Clipboard
 import Foundation
 import ProcessRunning
 import Synchronization
-import Clipboard
 
 #if canImport(Glibc)
 import Glibc
@@ -41,11 +41,14 @@ final class XvfbServer: Sendable {
                 return value
             }
             guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock"),
-                  !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
             else { continue }
             let log = NSTemporaryDirectory() + "sharevia-xvfb-\(number)-\(getpid()).log"
             let process = try BackgroundProcess.start(
-                xvfb, arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"], logPath: log)
+                xvfb,
+                arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"],
+                logPath: log
+            )
             let server = XvfbServer(display: ":\(number)", process: process, logPath: log)
             if await server.waitUntilReady(timeout: .seconds(15)) { return server }
             lastError = "Xvfb :\(number) did not start: \(server.log.suffix(400))"

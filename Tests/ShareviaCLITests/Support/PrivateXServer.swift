@@ -20,7 +20,10 @@ struct PrivateXServer {
                 return value
             }
             if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { continue }
-            let server = try BackgroundProcess.start(xvfb, arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"])
+            let server = try BackgroundProcess.start(
+                xvfb,
+                arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"]
+            )
             var ready = false
             for _ in 0..<500 where !ready {
                 ready = FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
@@ -47,6 +50,8 @@ struct PrivateXServer {
 enum ToolPath {
     static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }

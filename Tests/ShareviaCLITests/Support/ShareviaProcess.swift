@@ -15,10 +15,13 @@ enum ShareviaProcess {
 
     static var binary: String {
         if let path = ProcessInfo.processInfo.environment["SHAREVIA_BIN"], !path.isEmpty { return path }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // The test executable sits inside sharevia-mainPackageTests.xctest on some layouts.
-        while folder.path != "/" && !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("sharevia").path) {
+        while folder.path != "/"
+            && !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("sharevia").path)
+        {
             folder = folder.deletingLastPathComponent()
         }
         return folder.appendingPathComponent("sharevia").path
@@ -33,16 +36,24 @@ enum ShareviaProcess {
         input: [UInt8]? = nil,
         timeout: Duration = .seconds(60)
     ) async throws -> Run {
-        var environment = ProcessInfo.processInfo.environment.filter { ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key) }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key)
+        }
         for key in removing { environment[key] = nil }
         for (key, value) in extra { environment[key] = value }
         let output = try await ProcessRunner().run(
-            binary, arguments: arguments, environment: environment, input: input, timeout: timeout)
+            binary,
+            arguments: arguments,
+            environment: environment,
+            input: input,
+            timeout: timeout
+        )
         return Run(
             status: output.exitStatus,
             stdout: String(decoding: output.standardOutput, as: UTF8.self),
             stderr: String(decoding: output.standardError, as: UTF8.self),
-            stdoutBytes: output.standardOutput)
+            stdoutBytes: output.standardOutput
+        )
     }
 }
 
