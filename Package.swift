@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DestinationsTests",
-            dependencies: ["Destinations", "ShareCore", "ShareCoreTesting"],
+            dependencies: ["Destinations", "ShareCore", "ShareCoreTesting", "TextFitting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

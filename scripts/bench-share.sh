@@ -29,7 +29,8 @@ peak_mb() { # command... -> peak RSS in MB (max of 5 runs)
   for _ in 1 2 3 4 5; do
     rm -rf "$work/out"; mkdir -p "$work/out"
     local kb
-    kb=$( { /usr/bin/time -f '%M' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+    /usr/bin/time -f '%M' -o "$work/time.txt" "$@" >/dev/null 2>&1 || true
+    kb=$(tail -1 "$work/time.txt")
     ((kb > peak)) && peak=$kb
   done
   python3 -c "print('%.1f' % ($peak/1024))"

@@ -1,8 +1,9 @@
-import Destinations
 import Foundation
 import ShareCore
 import ShareCoreTesting
 import Testing
+
+@testable import Destinations
 
 @Suite struct FileExportTests {
     let folder = TemporaryFolder()
@@ -183,5 +184,14 @@ import Testing
             ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).count
         }.run()
         #expect(failures.isEmpty, "\(failures)")
+    }
+}
+
+@Suite struct UTCTimestampTests {
+    @Test(arguments: [
+        (0.0, "1970-01-01T00:00:00Z"), (1_800_000_000.9, "2027-01-15T08:00:00Z"), (951_782_400, "2000-02-29T00:00:00Z"),
+    ])
+    func formatsUTC(seconds: Double, expected: String) {
+        #expect(UTCTimestamp.iso8601(Date(timeIntervalSince1970: seconds)) == expected)
     }
 }

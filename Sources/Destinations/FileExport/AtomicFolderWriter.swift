@@ -81,7 +81,7 @@ struct AtomicFolderWriter {
         }
         close(descriptor)
 
-        for candidate in Self.candidates(for: file.name).dropFirst(suffix) {
+        for candidate in Self.candidates(for: file.name, from: suffix) {
             if linkat(folder, temporary, folder, candidate, 0) == 0 { return candidate }
             let code = errno
             if code == EEXIST { continue }
@@ -134,7 +134,7 @@ struct AtomicFolderWriter {
                 )
             }
             defer { close(source) }
-            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
             defer { chunk.deallocate() }
             while true {
                 let count = read(source, chunk.baseAddress, chunk.count)
@@ -202,8 +202,9 @@ struct AtomicFolderWriter {
 
     /// `card.png`, then `card-1.png`, `card-2.png`, ... `card-9999.png`; the number goes before
     /// the first dot, so `card.share.json` becomes `card-1.share.json`.
-    static func candidates(for name: String) -> [String] {
-        (0...9999).map { numbered(name, $0) }
+    /// Built lazily: the first free name is almost always the first one tried.
+    static func candidates(for name: String, from first: Int = 0) -> LazyMapSequence<ClosedRange<Int>, String> {
+        (first...9999).lazy.map { numbered(name, $0) }
     }
 
     static func numbered(_ name: String, _ number: Int) -> String {

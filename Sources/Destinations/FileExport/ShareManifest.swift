@@ -2,7 +2,7 @@ import Foundation
 import ShareCore
 
 /// The JSON manifest written next to an exported share.
-struct ShareManifest: Encodable {
+struct ShareManifest: Codable {
     var sharevia = "1"
     var createdAt: String
     var kind: String
@@ -14,7 +14,7 @@ struct ShareManifest: Encodable {
     var files: [String]
 
     init(content: ShareContent, files: [String], createdAt: Date) {
-        self.createdAt = createdAt.ISO8601Format()
+        self.createdAt = UTCTimestamp.iso8601(createdAt)
         kind = content.kind.rawValue
         title = content.title
         text = content.text
@@ -25,16 +25,11 @@ struct ShareManifest: Encodable {
 
     /// The manifest JSON with `files` replaced by the names really written.
     static func replacingFiles(in json: String, with names: [String]) -> Data {
-        guard var object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] else {
+        guard var manifest = try? JSONDecoder().decode(ShareManifest.self, from: Data(json.utf8)) else {
             return Data(json.utf8)
         }
-        object["files"] = names
-        let data =
-            (try? JSONSerialization.data(
-                withJSONObject: object,
-                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            )) ?? Data(json.utf8)
-        return data + Data("\n".utf8)
+        manifest.files = names
+        return Data(manifest.encodedString().utf8)
     }
 
     func encodedString() -> String {
