@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh build
-swift build -c release --product sharevia 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
+swift build -c release --static-swift-stdlib --product sharevia 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
 test "${PIPESTATUS[0]}" -eq 0
-sharevia=$(swift build -c release --show-bin-path)/sharevia
+sharevia=$(swift build -c release --static-swift-stdlib --show-bin-path)/sharevia
 
 echo "\$ sharevia destinations"
 "$sharevia" destinations
