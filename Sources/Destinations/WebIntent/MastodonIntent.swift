@@ -63,7 +63,8 @@ public struct MastodonIntent: WebIntentService {
     }
 
     private static func host(from value: String) -> String {
-        var host = Substring(value.trimmingCharacters(in: " \t\n"))
+        var host = Substring(value).drop(while: \.isWhitespace)
+        while host.last?.isWhitespace == true { host = host.dropLast() }
         for scheme in ["https://", "http://"] where host.lowercased().hasPrefix(scheme) {
             host = host.dropFirst(scheme.count)
         }
@@ -78,15 +79,5 @@ public struct MastodonIntent: WebIntentService {
                 !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
                     && label.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
             }
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let characters = Set(set)
-        var slice = Substring(self)
-        while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, characters.contains(last) { slice = slice.dropLast() }
-        return String(slice)
     }
 }
