@@ -37,13 +37,17 @@ enum AttachmentFile {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw ShareError(.badInput, message: "\(path) is a directory; pass an image or other file to attach.")
         }
-        guard access(path, R_OK) == 0 else { throw unreadable(path) }
+        guard access(path, R_OK) == 0 else { throw unreadable(path, reason: String(cString: strerror(errno))) }
     }
 
-    private static func unreadable(_ path: String, underlying: (any Error)? = nil) -> ShareError {
+    private static func unreadable(
+        _ path: String,
+        reason: String = "unreadable",
+        underlying: (any Error)? = nil
+    ) -> ShareError {
         ShareError(
             .badInput,
-            message: "\(path) can't be read (permission denied?). Check its permissions.",
+            message: "\(path) can't be read: \(reason). Check its permissions with ls -l and fix them with chmod.",
             underlying: underlying
         )
     }

@@ -92,6 +92,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func unreadableFileIsNamedWithTheReason() async throws {
+        // Root reads any file, so as root the test runs sharevia as nobody through setpriv.
+        let shared = "\(folder.path)/shared"
+        try FileManager.default.createDirectory(
+            atPath: shared,
+            withIntermediateDirectories: false,
+            attributes: [.posixPermissions: 0o777]
+        )
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let card = "\(shared)/locked.png"
+        #expect(
+            FileManager.default.createFile(
+                atPath: card,
+                contents: Data("png".utf8),
+                attributes: [.posixPermissions: 0o000]
+            )
+        )
+        var arguments = ["--to", "file", card, "--out", "\(shared)/out"]
+        var program = ShareviaProcess.binary
+        if getuid() == 0 {
+            program = try #require(ToolPath.find("setpriv"), "setpriv not found (apt-get install util-linux)")
+            arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", ShareviaProcess.binary] + arguments
+        }
+        let run = try await ProcessRunner().run(program, arguments: arguments, environment: ["PATH": "/usr/bin:/bin"])
+        #expect(run.exitStatus == 64, "\(run.errorText)")
+        #expect(run.errorText.contains("\(card) can't be read: Permission denied"))
+        #expect(!FileManager.default.fileExists(atPath: "\(shared)/out"))
+    }
+
     @Test func nothingToShareIsAUsageError() async throws {
         let run = try await ShareviaProcess.run(["--to", "file", "--out", out])
         #expect(run.status == 64)
