@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(
             name: "ShareviaCLITests",
             dependencies: [
-                "ShareviaCLI", "ShareCore", "ProcessRunning",
+                "ShareviaCLI", "ShareCore", "ShareCoreTesting", "ProcessRunning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],

@@ -16,7 +16,7 @@ struct ShareCommand: AsyncParsableCommand {
             so a share is never lost. --fallback replaces that tail; --no-fallback drops it.
 
             EXAMPLES
-              sharevia --to instagram card.png
+              sharevia --to clipboard card.png
               sharevia --to x --text "Seven days in a row" --url https://example.com --hashtag streak
               echo "New level" | sharevia --to clipboard --text -
               sharevia --to file card.png --out ~/shares --json

@@ -8,7 +8,17 @@ import ShareCore
 public struct ShareviaCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "sharevia",
-        abstract: "Share a card, text or link to Instagram Stories, X, email, the clipboard, a file and more.",
+        abstract: "Share a card, text or link to the clipboard, a file, X, Mastodon, Bluesky, Threads and more.",
+        discussion: """
+            A share falls back down a chain (by default: the destination you name, then the clipboard, then a \
+            file export), so it is never lost.
+
+              sharevia --to clipboard card.png
+              sharevia --to x --text "Seven days in a row" --url https://example.com --hashtag streak
+              sharevia destinations
+
+            See 'sharevia share --help' for every option and the exit codes.
+            """,
         version: ShareviaVersion.current,
         subcommands: [ShareCommand.self, DestinationsCommand.self, ImageCommand.self, TextCommand.self],
         defaultSubcommand: ShareCommand.self
@@ -35,6 +45,21 @@ public enum ShareviaMain {
     /// closure type crashes release builds of Swift 6.3.1 in `swift_task_localValuePush`.
     struct RegistryFactory: Sendable {
         let make: @Sendable (ShareEnvironment, String?) -> DestinationRegistry
+
+        /// The built-ins, then `extra`; an extra destination whose id is taken is skipped with a warning.
+        static func standard(plus extra: @escaping @Sendable (ShareEnvironment) -> [any ShareDestination]) -> Self {
+            RegistryFactory { environment, instance in
+                var registry = DestinationRegistry.standard(environment: environment, mastodonInstance: instance)
+                for destination in extra(environment) {
+                    do throws(ShareError) {
+                        try registry.register(destination)
+                    } catch {
+                        StandardStreams.printError("warning: \(error.message)")
+                    }
+                }
+                return registry
+            }
+        }
     }
 
     /// The built-ins plus any extra destinations given to ``run(extraDestinations:)``.
@@ -60,18 +85,7 @@ public enum ShareviaMain {
             )
             exit(ShareviaExitCode.usage)
         }
-        let factory = RegistryFactory { environment, instance in
-            var registry = DestinationRegistry.standard(environment: environment, mastodonInstance: instance)
-            for destination in extraDestinations(environment) {
-                do throws(ShareError) {
-                    try registry.register(destination)
-                } catch {
-                    StandardStreams.printError("warning: \(error.message)")
-                }
-            }
-            return registry
-        }
-        await $registryFactory.withValue(factory) {
+        await $registryFactory.withValue(.standard(plus: extraDestinations)) {
             do {
                 var command = try ShareviaCommand.parseAsRoot()
                 if var asyncCommand = command as? any AsyncParsableCommand {

@@ -22,7 +22,7 @@ import Testing
     @Test func helpListsExitCodesAndExamples() {
         let help = ShareviaCommand.helpMessage(for: ShareCommand.self)
         #expect(help.contains("EXIT CODES"))
-        #expect(help.contains("sharevia --to instagram card.png"))
+        #expect(help.contains("sharevia --to clipboard card.png"))
         #expect(help.contains("--dry-run"))
     }
 }

@@ -1,0 +1,34 @@
+import ArgumentParser
+import ShareCore
+import ShareCoreTesting
+import Testing
+
+@testable import ShareviaCLI
+
+/// An integrator's destinations, given to `ShareviaMain.run(extraDestinations:)`, reach the commands.
+@Suite struct ExtraDestinationsTests {
+    @Test func extraDestinationsJoinTheRegistryTheCommandsUse() async throws {
+        let factory = ShareviaMain.RegistryFactory.standard(plus: { _ in [InMemoryDestination(id: "webhook")] })
+        try await ShareviaMain.$registryFactory.withValue(factory) {
+            let command = try #require(
+                try ShareviaCommand.parseAsRoot(["--to", "webhook", "--text", "hi"]) as? ShareCommand
+            )
+            let registry = command.routing.registry()
+            #expect(registry.destination("webhook") != nil)
+            #expect(registry.destination("file") != nil)
+            #expect(command.chain(in: registry).ids == ["webhook", "clipboard", "file"])
+            let report = try await command.routing.router().share(
+                try command.buildContent(),
+                via: FallbackChain(["webhook"])
+            )
+            #expect(report.deliveredBy == "webhook")
+        }
+    }
+
+    @Test func anExtraDestinationCannotReplaceABuiltIn() {
+        let factory = ShareviaMain.RegistryFactory.standard(plus: { _ in [UnavailableDestination(id: "file")] })
+        let registry = factory.make(ShareEnvironment(["HOME": "/tmp"]), nil)
+        #expect(registry.destination("file")?.descriptor.displayName == "File export")
+        #expect(registry.destinations.count { $0.descriptor.id == "file" } == 1)
+    }
+}
