@@ -23,7 +23,7 @@ enum ClipboardPreparation {
         let image = content.images.first
         var notes: [String] = []
         var items: [ClipboardPlan.Item] = []
-        var copiedImage: Attachment?
+        var copiedImage: ShareAttachment?
 
         if let image, backend.carriesImages {
             items.append(.init(selection: selection, type: image.mimeType, source: .attachment))
@@ -61,7 +61,7 @@ enum ClipboardPreparation {
     /// `clipboard: card.png (image/png) to CLIPBOARD, text (42 bytes) to PRIMARY, with xclip on :0, verified`.
     static func summary(
         _ plan: ClipboardPlan,
-        image: Attachment?,
+        image: ShareAttachment?,
         text: String?,
         server: ClipboardBackendResolution.Server?
     ) -> String {

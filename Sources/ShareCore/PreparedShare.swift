@@ -11,7 +11,7 @@ public struct PreparedShare: Sendable, Hashable {
     /// The text exactly as it would be delivered, if any.
     public var text: String?
     /// The files exactly as they would be delivered.
-    public var attachments: [Attachment]
+    public var attachments: [ShareAttachment]
     /// Named values that make up the delivery in order: pasteboard keys, headers, an intent URL.
     public var fields: [Field]
     /// What shaping changed: "dropped #fitness", "trimmed 41 characters".
@@ -21,7 +21,7 @@ public struct PreparedShare: Sendable, Hashable {
         destination: DestinationID,
         summary: String,
         text: String? = nil,
-        attachments: [Attachment] = [],
+        attachments: [ShareAttachment] = [],
         fields: [Field] = [],
         notes: [String] = []
     ) {

@@ -7,7 +7,7 @@ public struct ShareContent: ShareableContent, Hashable, Codable {
     public var text: String
     public var link: String?
     public var hashtags: [String]
-    public var attachments: [Attachment]
+    public var attachments: [ShareAttachment]
     public var kind: ContentKind
 
     /// Creates content; every field but `text` is optional.
@@ -16,7 +16,7 @@ public struct ShareContent: ShareableContent, Hashable, Codable {
         text: String = "",
         link: String? = nil,
         hashtags: [String] = [],
-        attachments: [Attachment] = [],
+        attachments: [ShareAttachment] = [],
         kind: ContentKind = .generic
     ) {
         self.title = title
@@ -33,7 +33,7 @@ public struct ShareContent: ShareableContent, Hashable, Codable {
     }
 
     /// The attachments whose MIME type starts with `image/`.
-    public var images: [Attachment] { attachments.filter(\.isImage) }
+    public var images: [ShareAttachment] { attachments.filter(\.isImage) }
 
     /// The text as a plain-text destination shows it: title, text, link and hashtags on their own lines.
     public var plainText: String {

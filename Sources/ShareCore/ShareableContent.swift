@@ -14,7 +14,7 @@ public protocol ShareableContent: Sendable {
     /// Hashtags without the leading `#`. Fitting drops them last-first when text is too long.
     var hashtags: [String] { get }
     /// Images or other files to attach, in order. The first image is the card.
-    var attachments: [Attachment] { get }
+    var attachments: [ShareAttachment] { get }
     /// What kind of moment this is; destinations may use it for defaults such as a subject line.
     var kind: ContentKind { get }
 }
@@ -23,7 +23,7 @@ extension ShareableContent {
     public var title: String? { nil }
     public var link: String? { nil }
     public var hashtags: [String] { [] }
-    public var attachments: [Attachment] { [] }
+    public var attachments: [ShareAttachment] { [] }
     public var kind: ContentKind { .generic }
 
     /// A ``ShareContent`` value with the same fields, which is what destinations receive.

@@ -10,7 +10,7 @@ public enum SampleContent {
     )!
 
     /// The tiny PNG as an in-memory attachment named `card.png`.
-    public static var cardAttachment: Attachment { .bytes(tinyPNG, mimeType: "image/png", fileName: "card.png") }
+    public static var cardAttachment: ShareAttachment { .bytes(tinyPNG, mimeType: "image/png", fileName: "card.png") }
 
     /// Content with every part: title, text, link, hashtags and the card.
     public static var full: ShareContent {

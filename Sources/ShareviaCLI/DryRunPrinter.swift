@@ -88,14 +88,14 @@ enum DryRunPrinter {
         return try JSONText.encode(Output(exitCode: exitCode, destinations: entries))
     }
 
-    private static func byteCount(_ attachment: Attachment) -> Int? {
+    private static func byteCount(_ attachment: ShareAttachment) -> Int? {
         switch attachment.source {
         case .bytes(let data): return data.count
         case .file(let path): return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         }
     }
 
-    private static func sizeText(_ attachment: Attachment) -> String {
+    private static func sizeText(_ attachment: ShareAttachment) -> String {
         byteCount(attachment).map { ", \($0) bytes" } ?? ""
     }
 

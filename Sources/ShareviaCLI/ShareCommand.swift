@@ -153,10 +153,10 @@ struct ShareCommand: AsyncParsableCommand {
 
     /// The content from the arguments, with every file checked before anything is shared.
     func buildContent() throws -> ShareContent {
-        var attachments: [Attachment] = []
+        var attachments: [ShareAttachment] = []
         for path in files {
             do throws(ShareError) {
-                attachments.append(try Attachment.file(path))
+                attachments.append(try ShareAttachment.file(path))
             } catch {
                 throw usageFailure(error.message)
             }

@@ -98,7 +98,7 @@ struct DeliveryFailureTests {
     @Test func aFileBackedImageIsPassedAsItIs() async throws {
         defer { bin.remove() }
         let path = try bin.write(Fixtures.png, named: "card.png")
-        let image = try Attachment.file(path)
+        let image = try ShareAttachment.file(path)
         let runner = ScriptedRunner(ScriptedRunner.serving(types: ["image/png"]) { _ in Array(Fixtures.png) })
         _ = try await deliver(ShareContent(attachments: [image]), runner: runner)
         #expect(runner.invocations.first?.arguments.last == path)

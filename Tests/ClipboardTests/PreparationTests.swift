@@ -120,8 +120,8 @@ struct PreparationTests {
 
     @Test func refusesWhatAClipboardCantHold() throws {
         defer { bin.remove() }
-        let pdf = Attachment.bytes(.init("%PDF-1.7".utf8), mimeType: "application/pdf", fileName: "a.pdf")
-        let gif = Attachment.bytes(.init("GIF89a".utf8), mimeType: "image/gif", fileName: "a.gif")
+        let pdf = ShareAttachment.bytes(.init("%PDF-1.7".utf8), mimeType: "application/pdf", fileName: "a.pdf")
+        let gif = ShareAttachment.bytes(.init("GIF89a".utf8), mimeType: "image/gif", fileName: "a.gif")
         let contents = [
             ShareContent(),
             ShareContent(attachments: [pdf]),

@@ -53,7 +53,7 @@ extension XServerTests {
                 Data([0xFF, 0xD8, 0xFF, 0xE0]) + PNGFixture.make(width: 40, height: 30, seed: 5) + Data([0xFF, 0xD9])
             let path = try tmp.write(jpeg, named: "card.jpg")
             let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
-            let attachment = try Attachment.file(path)
+            let attachment = try ShareAttachment.file(path)
             #expect(attachment.mimeType == "image/jpeg")
             _ = try await destination.deliver(
                 destination.prepare(ShareRequest(content: ShareContent(attachments: [attachment])))

@@ -41,7 +41,7 @@ import Testing
             text: "Up a level 🎉",
             link: "https://example.com",
             hashtags: ["levelup"],
-            attachments: [try Attachment.file("\(folder.path)/card.png", mimeType: "image/png")],
+            attachments: [try ShareAttachment.file("\(folder.path)/card.png", mimeType: "image/png")],
             kind: .levelUp
         )
         let receipt = try await export(content)
@@ -137,7 +137,7 @@ import Testing
         try folder.write("first.png", Data("first".utf8))
         try folder.write("second.png", Data("second".utf8))
         let content = ShareContent(attachments: [
-            try Attachment.file("\(folder.path)/first.png"), try Attachment.file("\(folder.path)/second.png"),
+            try ShareAttachment.file("\(folder.path)/first.png"), try ShareAttachment.file("\(folder.path)/second.png"),
         ])
         let destination = destination()
         let prepared = try destination.prepare(ShareRequest(content: content))

@@ -72,7 +72,7 @@ func router(
 
     @Test func badInputStopsTheChain() async throws {
         let missing = ShareContent(attachments: [
-            Attachment(source: .file(path: "/nonexistent/card.png"), mimeType: "image/png", fileName: "card.png")
+            ShareAttachment(source: .file(path: "/nonexistent/card.png"), mimeType: "image/png", fileName: "card.png")
         ])
         let failing = FailingDestination(id: "strict", code: .badInput, message: "bad name")
         let memory = InMemoryDestination(id: "file")

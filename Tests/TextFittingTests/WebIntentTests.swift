@@ -86,7 +86,7 @@ struct WebIntentTests {
 
     @Test(arguments: ["x", "mastodon", "bluesky", "threads", "whatsapp", "telegram", "reddit"])
     func imagesAreNotCarriedButDoNotReject(_ id: String) throws {
-        let image = Attachment.bytes(Data([0x89, 0x50]), mimeType: "image/png", fileName: "card.png")
+        let image = ShareAttachment.bytes(Data([0x89, 0x50]), mimeType: "image/png", fileName: "card.png")
         let content = ShareContent(text: "Look at my card", link: "https://example.com", attachments: [image])
         let prepared = try Self.destination(id).prepare(ShareRequest(content: content))
         #expect(prepared.notes.contains("image not carried (web intents take text only)"))
@@ -95,7 +95,7 @@ struct WebIntentTests {
 
     @Test(arguments: ["x", "bluesky", "threads", "whatsapp", "telegram"])
     func anImageAloneIsRejected(_ id: String) {
-        let image = Attachment.bytes(Data([0x89, 0x50]), mimeType: "image/png", fileName: "card.png")
+        let image = ShareAttachment.bytes(Data([0x89, 0x50]), mimeType: "image/png", fileName: "card.png")
         #expect(throws: ShareError.self) {
             try Self.destination(id).prepare(ShareRequest(content: ShareContent(attachments: [image])))
         }

@@ -8,7 +8,7 @@ enum Fixtures {
 
     static var png: Data { PNGFixture.make(width: 64, height: 48, seed: 7) }
 
-    static func image(_ data: Data = png, name: String = "card.png") -> Attachment {
+    static func image(_ data: Data = png, name: String = "card.png") -> ShareAttachment {
         .bytes(data, mimeType: "image/png", fileName: name)
     }
 

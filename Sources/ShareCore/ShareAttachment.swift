@@ -1,7 +1,7 @@
 import Foundation
 
 /// A file attached to a share: its bytes (or where to read them), MIME type and file name.
-public struct Attachment: Hashable, Sendable, Codable {
+public struct ShareAttachment: Hashable, Sendable, Codable {
     /// Where the attachment's bytes are.
     public enum Source: Hashable, Sendable, Codable {
         /// The bytes themselves, held in memory.
@@ -24,19 +24,19 @@ public struct Attachment: Hashable, Sendable, Codable {
     }
 
     /// An attachment held in memory.
-    public static func bytes(_ data: Data, mimeType: String, fileName: String) -> Attachment {
-        Attachment(source: .bytes(data), mimeType: mimeType, fileName: fileName)
+    public static func bytes(_ data: Data, mimeType: String, fileName: String) -> ShareAttachment {
+        ShareAttachment(source: .bytes(data), mimeType: mimeType, fileName: fileName)
     }
 
     /// An attachment read from a file, with the MIME type guessed from its first bytes.
     ///
     /// - Throws: ``ShareError`` with code `badInput` naming the path when it does not exist,
     ///   is a directory or cannot be read.
-    public static func file(_ path: String, mimeType: String? = nil) throws(ShareError) -> Attachment {
+    public static func file(_ path: String, mimeType: String? = nil) throws(ShareError) -> ShareAttachment {
         let head = try AttachmentFile.readHead(of: path)
         let type = mimeType ?? MediaType.sniff(head) ?? MediaType.guess(fromFileName: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        return Attachment(source: .file(path: path), mimeType: type, fileName: name)
+        return ShareAttachment(source: .file(path: path), mimeType: type, fileName: name)
     }
 
     /// True when the MIME type starts with `image/`.
