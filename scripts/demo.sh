@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh build
-swift build -c release --static-swift-stdlib --product sharevia 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
-test "${PIPESTATUS[0]}" -eq 0
+build_log=$(mktemp)
+trap 'rm -f "$build_log"' EXIT
+echo "building sharevia (release, static Swift runtime)..."
+swift build -c release --static-swift-stdlib --product sharevia >"$build_log" 2>&1 || { cat "$build_log"; exit 1; }
 sharevia=$(swift build -c release --static-swift-stdlib --show-bin-path)/sharevia
 
 echo "\$ sharevia destinations"

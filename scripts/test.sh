@@ -22,6 +22,8 @@ export SHAREVIA_TEST_DISPLAY=":$display"
 unset DISPLAY WAYLAND_DISPLAY
 
 scripts/format.sh --lint
-swift build --build-tests -Xswiftc -warnings-as-errors 2>&1 | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
-test "${PIPESTATUS[0]}" -eq 0
+build_log=$(mktemp)
+trap 'cleanup; rm -f "$build_log"' EXIT
+echo "building (warnings are errors)..."
+swift build --build-tests -Xswiftc -warnings-as-errors >"$build_log" 2>&1 || { cat "$build_log"; exit 1; }
 swift test --skip-build "$@"

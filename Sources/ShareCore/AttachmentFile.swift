@@ -11,7 +11,7 @@ enum AttachmentFile {
     static func readHead(of path: String) throws(ShareError) -> Data {
         try checkIsReadableFile(path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw unreadable(path)
+            throw unreadable(path, reason: String(cString: strerror(errno)))
         }
         defer { try? handle.close() }
         return (try? handle.read(upToCount: 16)) ?? Data()
@@ -22,7 +22,7 @@ enum AttachmentFile {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
-            throw unreadable(path, underlying: error)
+            throw unreadable(path, reason: "\(error)", underlying: error)
         }
     }
 
@@ -42,7 +42,7 @@ enum AttachmentFile {
 
     private static func unreadable(
         _ path: String,
-        reason: String = "unreadable",
+        reason: String,
         underlying: (any Error)? = nil
     ) -> ShareError {
         ShareError(

@@ -26,6 +26,16 @@ public struct DestinationID: RawRepresentable, Hashable, Sendable, Codable, Comp
         try container.encode(rawValue)
     }
 
+    /// The ids in a comma-separated list such as `"x, Mastodon,,file"`: trimmed, lowercased,
+    /// empty entries dropped. Used by `--to`, `--fallback`, `--unavailable` and `SHAREVIA_UNAVAILABLE`.
+    public static func list(parsing text: String) -> [DestinationID] {
+        text.split(separator: ",").compactMap { name in
+            var trimmed = name.drop(while: \.isWhitespace)
+            while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
+            return trimmed.isEmpty ? nil : DestinationID(trimmed.lowercased())
+        }
+    }
+
     /// Writes files into a folder. The last link of every default chain.
     public static let file: DestinationID = "file"
     /// The desktop clipboard. The second-to-last link of every default chain.

@@ -50,18 +50,16 @@ public struct DestinationRegistry: Sendable {
         for name in [descriptor.id] + descriptor.aliases { index[name] = position }
     }
 
-    /// Replaces the destination with the same id (or registers it when new).
+    /// Replaces the destination with the same id in its place (or registers it when new).
+    ///
+    /// - Throws: ``ShareError`` (`badInput`) when an alias of the new one is taken by another.
     public mutating func replace(_ destination: any ShareDestination) throws(ShareError) {
-        if let position = index[destination.descriptor.id] {
-            let old = ordered[position].descriptor
-            for name in [old.id] + old.aliases { index[name] = nil }
-            ordered.remove(at: position)
-            index = [:]
-            for (offset, kept) in ordered.enumerated() {
-                for name in [kept.descriptor.id] + kept.descriptor.aliases { index[name] = offset }
-            }
+        guard let position = index[destination.descriptor.id] else { return try register(destination) }
+        var rebuilt = DestinationRegistry()
+        for (offset, existing) in ordered.enumerated() {
+            try rebuilt.register(offset == position ? destination : existing)
         }
-        try register(destination)
+        self = rebuilt
     }
 
     /// Every registered destination, in registration order.

@@ -54,11 +54,6 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         }
     }
 
-    /// The file path when the attachment is file-backed, else nil.
-    public var filePath: String? {
-        if case .file(let path) = source { return path }
-        return nil
-    }
 }
 
 /// MIME types recognised from magic bytes or file names.

@@ -27,23 +27,13 @@ public struct ShareEnvironment: Sendable, Hashable {
 
     /// Parses a comma-separated list of destination ids into id-to-reason pairs.
     public static func parseUnavailable(_ list: String, source: String) -> [DestinationID: String] {
-        var result: [DestinationID: String] = [:]
-        for name in list.split(separator: ",") {
-            let id = name.trimmingWhitespace.lowercased()
-            guard !id.isEmpty else { continue }
-            result[DestinationID(id)] = "marked unavailable by \(source)"
+        Dictionary(DestinationID.list(parsing: list).map { ($0, "marked unavailable by \(source)") }) { first, _ in
+            first
         }
-        return result
     }
 
     /// The absolute path of an executable found on `PATH`, or nil.
     public func executable(named name: String) -> String? {
         ExecutableLookup.find(name, path: self["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-    }
-}
-
-extension Substring {
-    var trimmingWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 }

@@ -61,7 +61,7 @@ public struct ShareRouter: Sendable {
         var report = ShareReport(chain: destinations.map(\.descriptor.id))
         for destination in destinations {
             let step = await attempt(destination, request: request, into: &report)
-            if step == .stop || report.receipt != nil { break }
+            if step == .stop { break }
         }
         return report
     }
@@ -166,13 +166,6 @@ public struct ShareRouter: Sendable {
                 switch error.code {
                 case .transient:
                     guard number < retryPolicy.maxAttempts else { return .next }
-                    do {
-                        try await Task.sleep(for: retryPolicy.backoff(beforeRetry: number))
-                    } catch {
-                        started = clock.now
-                        record(.cancelled, "the share was cancelled while waiting to retry", try: number + 1)
-                        return .stop
-                    }
                 case .badInput, .cancelled:
                     return .stop
                 default:
@@ -185,9 +178,16 @@ public struct ShareRouter: Sendable {
                     try: number
                 )
                 guard number < retryPolicy.maxAttempts else { return .next }
-                do { try await Task.sleep(for: retryPolicy.backoff(beforeRetry: number)) } catch { return .stop }
             case .cancelled:
                 record(.cancelled, "the share was cancelled during delivery", try: number)
+                return .stop
+            }
+            // A transient failure or a timeout with tries left: wait, then try again.
+            do {
+                try await Task.sleep(for: retryPolicy.backoff(beforeRetry: number))
+            } catch {
+                started = clock.now
+                record(.cancelled, "the share was cancelled while waiting to retry", try: number + 1)
                 return .stop
             }
         }
@@ -206,17 +206,10 @@ public struct ShareRouter: Sendable {
     }
 }
 
+/// The duration in milliseconds, to two decimals, for reports.
 func durationMilliseconds(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
-    return (Double(seconds) * 1000 + Double(attoseconds) / 1e15).rounded(toPlaces: 2)
-}
-
-extension Double {
-    fileprivate func rounded(toPlaces places: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        return (self * scale).rounded() / scale
-    }
+    return ((Double(seconds) * 1000 + Double(attoseconds) / 1e15) * 100).rounded() / 100
 }
 
 extension Duration {

@@ -82,7 +82,7 @@ struct ShareCommand: AsyncParsableCommand {
         if noFallback && fallback != nil {
             throw ValidationError("--fallback and --no-fallback can't be used together")
         }
-        if Self.split(destinations).isEmpty {
+        if DestinationID.list(parsing: destinations).isEmpty {
             throw ValidationError("--to needs at least one destination, such as --to clipboard")
         }
         if let url { try ContentValidation.checkURL(url) }
@@ -104,16 +104,10 @@ struct ShareCommand: AsyncParsableCommand {
     }
 
     private func chain(defaultFallbacks: [DestinationID]) -> FallbackChain {
-        let primary = FallbackChain(Self.split(destinations))
+        let primary = FallbackChain(DestinationID.list(parsing: destinations))
         if noFallback { return primary }
-        if let fallback { return primary.appendingFallbacks(Self.split(fallback)) }
+        if let fallback { return primary.appendingFallbacks(DestinationID.list(parsing: fallback)) }
         return primary.appendingFallbacks(defaultFallbacks)
-    }
-
-    static func split(_ list: String) -> [DestinationID] {
-        list.split(separator: ",").map { DestinationID($0.trimmingCharacters(in: .whitespaces).lowercased()) }.filter {
-            !$0.rawValue.isEmpty
-        }
     }
 
     func run() async throws {

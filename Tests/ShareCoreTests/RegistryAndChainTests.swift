@@ -41,7 +41,7 @@ import Testing
     @Test func replaceSwapsADestination() throws {
         var registry = try DestinationRegistry([InMemoryDestination(id: "a"), InMemoryDestination(id: "b")])
         try registry.replace(UnavailableDestination(id: "a"))
-        #expect(registry.ids == ["b", "a"])
+        #expect(registry.ids == ["a", "b"])
         #expect(registry.destination("a") is UnavailableDestination)
     }
 }

@@ -168,10 +168,9 @@ import Testing
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(list.stdoutBytes)) as? [[String: Any]])
         let file = try #require(entries.first { $0["id"] as? String == "file" })
         #expect(file["available"] as? Bool == true)
-        if let clipboard = entries.first(where: { $0["id"] as? String == "clipboard" }) {
-            #expect(clipboard["available"] as? Bool == false)
-            #expect(clipboard["reason"] as? String == "marked unavailable by --unavailable")
-        }
+        let clipboard = try #require(entries.first { $0["id"] as? String == "clipboard" })
+        #expect(clipboard["available"] as? Bool == false)
+        #expect(clipboard["reason"] as? String == "marked unavailable by --unavailable")
     }
 
     @Test func aKilledExportNeverLeavesAPartialFileUnderTheFinalName() async throws {

@@ -165,12 +165,9 @@ struct AtomicFolderWriter {
     }
 
     private func makeDirectory() throws(ShareError) {
-        var path = ""
-        for component in directory.split(separator: "/", omittingEmptySubsequences: false) {
-            path +=
-                path.isEmpty && directory.hasPrefix("/")
-                ? "/\(component)" : (path.isEmpty ? String(component) : "/\(component)")
-            if component.isEmpty { continue }
+        var path = directory.hasPrefix("/") ? "" : "."
+        for component in directory.split(separator: "/") {
+            path += "/\(component)"
             if mkdir(path, 0o755) != 0 && errno != EEXIST {
                 throw failure("can't create the folder \(path)", errno)
             }

@@ -18,6 +18,8 @@ struct ExportPlan {
     }
 
     var files: [File]
+    /// The prepared-share fields that each name one file to write.
+    static let fileFieldNames: Set<String> = ["attachment", "text-file", "manifest-file"]
     /// The manifest's name and JSON, written last with the final names of the other files.
     var manifest: (name: String, json: String)?
 

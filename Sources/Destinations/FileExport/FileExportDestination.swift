@@ -76,7 +76,7 @@ public struct FileExportDestination: ShareDestination {
         }
         let fields = try ExportPlan.fields(for: request.content, configuration: configuration, now: now())
         let text = request.content.plainText
-        let fileCount = fields.count { $0.name.hasSuffix("file") || $0.name == "attachment" }
+        let fileCount = fields.count { ExportPlan.fileFieldNames.contains($0.name) }
         return PreparedShare(
             destination: id,
             summary: "file: \(fileCount) file(s) into \(directory)",
