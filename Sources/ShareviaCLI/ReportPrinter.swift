@@ -27,9 +27,12 @@ enum ReportPrinter {
 
 /// JSON encoding with stable key order.
 enum JSONText {
-    static func encode(_ value: some Encodable) throws -> String {
+    /// The value as JSON with sorted keys and a final newline: pretty-printed, or on one line
+    /// when `compact`.
+    static func encode(_ value: some Encodable, compact: Bool = false) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            compact ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
 }

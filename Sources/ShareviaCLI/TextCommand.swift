@@ -1,4 +1,5 @@
 import ArgumentParser
+import TextFitting
 
 /// `sharevia text`: count and fit text for X, Mastodon, Bluesky and Threads.
 struct TextCommand: AsyncParsableCommand {
@@ -7,7 +8,7 @@ struct TextCommand: AsyncParsableCommand {
         abstract: "Count and fit text for X, Mastodon, Bluesky and Threads.",
         discussion: """
             Counts follow each network's rules: X uses twitter-text v3 (URLs 23, emoji 2, CJK 2), \
-            Mastodon counts graphemes with URLs as 23 (limit 500 unless --limit), Bluesky counts \
+            Mastodon counts graphemes with URLs as 23 (limit \(TextRules.defaultMastodonLimit) unless --limit), Bluesky counts \
             graphemes (300, and 3000 bytes), Threads counts characters with emoji as their UTF-8 bytes (500).
             """,
         subcommands: [TextCountCommand.self, TextFitCommand.self]

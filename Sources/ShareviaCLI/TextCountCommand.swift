@@ -21,7 +21,7 @@ struct TextCountCommand: AsyncParsableCommand {
             if input.quiet { continue }
             output +=
                 input.json
-                ? TextOutput.jsonLine(TextOutput.countRecord(network: rules.name, measurement))
+                ? try TextOutput.jsonLine(TextOutput.countRecord(network: rules.name, measurement))
                 : TextOutput.countLine(network: rules.name, measurement) + "\n"
             if output.utf8.count > 1 << 16 {
                 StandardStreams.write(output)

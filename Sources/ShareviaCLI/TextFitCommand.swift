@@ -24,6 +24,11 @@ struct TextFitCommand: AsyncParsableCommand {
     )
     var hashtags: [String] = []
 
+    func validate() throws {
+        if let url { try ContentValidation.checkURL(url) }
+        for tag in hashtags { try ContentValidation.checkHashtag(tag) }
+    }
+
     func run() async throws {
         let fitter = TextFitter(rules: input.rules)
         var output = ""
@@ -32,7 +37,7 @@ struct TextFitCommand: AsyncParsableCommand {
             let post = fitter.fit(PostParts(body: text, link: url, hashtags: hashtags))
             if input.quiet { continue }
             if input.json {
-                output += TextOutput.jsonLine(TextOutput.fitRecord(post))
+                output += try TextOutput.jsonLine(TextOutput.fitRecord(post))
             } else {
                 output += post.text + "\n"
                 summaries.append(post.summary)

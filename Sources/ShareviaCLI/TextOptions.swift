@@ -5,15 +5,10 @@ import TextFitting
 enum TextNetwork: String, ExpressibleByArgument, CaseIterable, Sendable {
     case x, twitter, mastodon, bluesky, threads
 
-    /// The network's rules, with Mastodon's limit overridable.
+    /// The network's rules, with the limit overridden when one is given.
     func rules(limit: Int?) -> TextRules {
-        var rules: TextRules
-        switch self {
-        case .x, .twitter: rules = .x
-        case .mastodon: rules = .mastodon(limit: limit ?? 500)
-        case .bluesky: rules = .bluesky
-        case .threads: rules = .threads
-        }
+        // Every case's raw value is a built-in name; a test checks that for each case.
+        var rules = TextRules.builtIn(named: rawValue) ?? .x
         if let limit { rules.limit = limit }
         return rules
     }
@@ -27,7 +22,11 @@ struct TextInputOptions: ParsableArguments {
     )
     var network: TextNetwork
 
-    @Option(help: "Use this limit instead of the network's (Mastodon servers set their own; default 500).")
+    @Option(
+        help: ArgumentHelp(
+            "Use this limit instead of the network's (Mastodon servers set their own; default \(TextRules.defaultMastodonLimit))."
+        )
+    )
     var limit: Int?
 
     @Flag(help: "Print one JSON object per input, one per line.")
@@ -49,9 +48,6 @@ struct TextInputOptions: ParsableArguments {
 
     /// The rules chosen.
     var rules: TextRules { network.rules(limit: limit) }
-
-    /// The chosen rules' name and limit, as `--help` and tests see them.
-    var rulesSummary: (name: String, limit: Int) { (rules.name, rules.limit) }
 
     /// The inputs: the argument, all of standard input, or its lines.
     func inputs() throws -> [String] {

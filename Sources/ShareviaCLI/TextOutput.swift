@@ -1,4 +1,3 @@
-import Foundation
 import TextFitting
 
 /// What `sharevia text count` and `fit` print, as strings, so tests can check them in process.
@@ -35,25 +34,6 @@ enum TextOutput {
         return line + ", too many bytes"
     }
 
-    /// The count line from plain numbers.
-    static func countLine(
-        network: String,
-        count: Int,
-        limit: Int,
-        utf8Bytes: Int,
-        maximumUTF8Bytes: Int? = nil
-    ) -> String {
-        countLine(
-            network: network,
-            TextMeasurement(
-                count: count,
-                limit: limit,
-                utf8Bytes: utf8Bytes,
-                maximumUTF8Bytes: maximumUTF8Bytes
-            )
-        )
-    }
-
     static func countRecord(network: String, _ measurement: TextMeasurement) -> CountRecord {
         CountRecord(
             network: network,
@@ -80,10 +60,7 @@ enum TextOutput {
     }
 
     /// One compact JSON object and a newline.
-    static func jsonLine(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+    static func jsonLine(_ value: some Encodable) throws -> String {
+        try JSONText.encode(value, compact: true)
     }
 }

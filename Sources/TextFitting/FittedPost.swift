@@ -17,7 +17,11 @@ public struct FittedPost: Sendable, Hashable {
     /// The final count, limit and size.
     public var measurement: TextMeasurement
 
-    /// Creates a fitted post; ``TextFitter`` makes these, and link-only intents make one by hand.
+    /// True for a ``linkOnly(network:link:)`` post, where nothing was counted.
+    public var isLinkOnly: Bool
+
+    /// Creates a fitted post; ``TextFitter`` makes these, and ``linkOnly(network:link:)`` makes
+    /// one for a destination that carries a link only.
     public init(
         network: String,
         text: String,
@@ -26,7 +30,8 @@ public struct FittedPost: Sendable, Hashable {
         hashtags: [String],
         droppedHashtags: [String],
         trimmedCharacters: Int,
-        measurement: TextMeasurement
+        measurement: TextMeasurement,
+        isLinkOnly: Bool = false
     ) {
         self.network = network
         self.text = text
@@ -36,6 +41,30 @@ public struct FittedPost: Sendable, Hashable {
         self.droppedHashtags = droppedHashtags
         self.trimmedCharacters = trimmedCharacters
         self.measurement = measurement
+        self.isLinkOnly = isLinkOnly
+    }
+
+    /// A post that is just a link, for a destination with no text rules (LinkedIn, Facebook):
+    /// nothing is counted, so its measurement is 0/0 (with the link's UTF-8 size) and it fits.
+    /// Its summary reads `linkedin: link only (https://example.com)`.
+    public static func linkOnly(network: String, link: String) -> FittedPost {
+        FittedPost(
+            network: network,
+            text: link,
+            body: "",
+            link: link.isEmpty ? nil : link,
+            hashtags: [],
+            droppedHashtags: [],
+            trimmedCharacters: 0,
+            measurement: TextMeasurement(count: 0, limit: 0, utf8Bytes: link.utf8.count),
+            isLinkOnly: true
+        )
+    }
+
+    /// The body and the kept hashtags without the link, for intents that take the link in a
+    /// field of its own (Threads, Telegram).
+    public var textWithoutLink: String {
+        PostParts.compose(body: body, link: nil, hashtags: hashtags)
     }
 
     /// True when the post fits (it may not, when the link alone is too long).
@@ -61,8 +90,10 @@ public struct FittedPost: Sendable, Hashable {
         return notes
     }
 
-    /// One line: `x: 280/280 (trimmed 41 characters, dropped #fitness)`.
+    /// One line: `x: 280/280 (trimmed 41 characters, dropped #fitness)`, or
+    /// `linkedin: link only (https://example.com)` for a link-only post.
     public var summary: String {
+        if isLinkOnly { return "\(network): link only (\(link ?? ""))" }
         let notes = self.notes
         let head = "\(network): \(measurement.count)/\(measurement.limit)"
         return notes.isEmpty ? head : "\(head) (\(notes.joined(separator: ", ")))"

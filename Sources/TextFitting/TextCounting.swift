@@ -57,9 +57,9 @@ public struct GraphemeCounter: TextCounting {
             replacements += urls.map { ($0.start..<$0.end, urlLength) }
         }
         if shortensRemoteMentions {
-            for mention in EntityScanner.mentions(in: values) where mention.domain != nil {
-                let overlaps = replacements.contains { $0.range.overlaps(mention.range) }
-                if !overlaps, let domain = mention.domain {
+            for mention in EntityScanner.mentions(in: values) {
+                guard let domain = mention.domain else { continue }
+                if !replacements.contains(where: { $0.range.overlaps(mention.range) }) {
                     replacements.append((domain, 0))
                 }
             }

@@ -9,7 +9,11 @@
 /// 4. The link is never cut. When even the link alone does not fit, the body is dropped and the
 ///    result says it does not fit.
 ///
-/// The result counts at most the limit and as close to it as a cut allows.
+/// The result never counts over the limit (unless the link alone does, and then it says so).
+/// The cut is found by a binary search over the allowed places, then up to ``lookAhead`` places
+/// further are tried: where the count grows with the prefix, as it nearly always does, that is
+/// the longest prefix that fits; where it steps back by more than that, a longer fitting prefix
+/// may be missed.
 public struct TextFitter: Sendable {
     /// The rules fitted to.
     public var rules: TextRules
@@ -17,14 +21,13 @@ public struct TextFitter: Sendable {
     /// The character that ends a trimmed body.
     public static let ellipsis = "…"
 
+    /// How many cuts past the binary search's answer are also tried, for counts that step back
+    /// as the prefix grows (a cut after white space, which is trimmed, counts less).
+    public static let lookAhead = 3
+
     /// Creates a fitter.
     public init(rules: TextRules) {
         self.rules = rules
-    }
-
-    /// Counts `text` against the rules.
-    public func measure(_ text: String) -> TextMeasurement {
-        rules.measure(text)
     }
 
     /// Fits the parts and reports what changed.
@@ -55,46 +58,56 @@ public struct TextFitter: Sendable {
 
     /// Step 3: the longest body prefix, cut at an allowed place, that fits with `…`.
     private func trim(_ parts: PostParts, hashtags: [String], dropped: [String]) -> FittedPost {
+        typealias Candidate = (body: String, text: String, measurement: TextMeasurement)
         let body = parts.body
         let cuts = CutPoints.allowed(in: body)
-        func candidate(_ cut: Int) -> (body: String, text: String, measurement: TextMeasurement) {
+        func candidate(_ cut: Int) -> Candidate {
             let kept = Self.trimmedBody(body, to: cuts[cut])
             let text = PostParts.compose(body: kept, link: parts.link, hashtags: hashtags)
             return (kept, text, rules.measure(text))
         }
-        // Binary search for the last fitting cut (counts grow with the prefix), then look a few
-        // cuts further in case trailing spaces made the count step back.
+        func post(_ chosen: Candidate) -> FittedPost {
+            let keptCharacters = chosen.body.isEmpty ? 0 : chosen.body.count - 1
+            return FittedPost(
+                network: rules.name,
+                text: chosen.text,
+                body: chosen.body,
+                link: parts.link,
+                hashtags: hashtags,
+                droppedHashtags: dropped,
+                trimmedCharacters: body.count - keptCharacters,
+                measurement: chosen.measurement
+            )
+        }
+        // No cut fits (or the body is empty, so there is nothing to cut): the link alone, measured;
+        // it does not fit.
+        func linkAlone() -> FittedPost {
+            let text = PostParts.compose(body: "", link: parts.link, hashtags: hashtags)
+            return post(("", text, rules.measure(text)))
+        }
+        guard !cuts.isEmpty else { return linkAlone() }
+
+        // Binary search for the last fitting cut (counts mostly grow with the prefix), then try up
+        // to `lookAhead` cuts further in case the count stepped back (trailing white space is trimmed).
         var low = 0
         var high = cuts.count - 1
-        var best: Int?
+        var best: (cut: Int, candidate: Candidate)?
         while low <= high {
             let middle = (low + high) / 2
-            if candidate(middle).measurement.fits {
-                best = middle
+            let measured = candidate(middle)
+            if measured.measurement.fits {
+                best = (middle, measured)
                 low = middle + 1
             } else {
                 high = middle - 1
             }
         }
-        if let found = best {
-            for further in stride(from: min(found + 3, cuts.count - 1), to: found, by: -1)
-            where candidate(further).measurement.fits {
-                best = further
-                break
-            }
+        guard let found = best else { return linkAlone() }
+        for further in stride(from: min(found.cut + Self.lookAhead, cuts.count - 1), to: found.cut, by: -1) {
+            let measured = candidate(further)
+            if measured.measurement.fits { return post(measured) }
         }
-        let chosen = candidate(best ?? 0)
-        let keptCharacters = chosen.body.isEmpty ? 0 : chosen.body.count - 1
-        return FittedPost(
-            network: rules.name,
-            text: chosen.text,
-            body: chosen.body,
-            link: parts.link,
-            hashtags: hashtags,
-            droppedHashtags: dropped,
-            trimmedCharacters: body.count - keptCharacters,
-            measurement: chosen.measurement
-        )
+        return post(found.candidate)
     }
 
     /// The body up to `cut`, without trailing white space, followed by `…`; empty when nothing is left.

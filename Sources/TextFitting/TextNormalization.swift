@@ -2,16 +2,12 @@ import Foundation
 
 /// Unicode normalisation for counting.
 enum TextNormalization {
-    /// The text in Normalization Form C, as twitter-text counts it.
+    /// The text in Normalization Form C, as twitter-text counts it, and whether normalising may
+    /// have changed its scalars.
     ///
     /// A quick check skips the work for text that is already NFC: every scalar a starter
     /// (combining class 0) that is neither excluded from composition nor able to combine with
     /// the one before it. Everything else goes through Foundation's canonical composition.
-    static func nfc(_ text: String) -> String {
-        nfcWithChange(text).text
-    }
-
-    /// The NFC text, and whether normalising may have changed its scalars.
     static func nfcWithChange(_ text: String) -> (text: String, changed: Bool) {
         if text.utf8.allSatisfy({ $0 < 0xCC }) { return (text, false) }  // every scalar < U+0300
         if text.unicodeScalars.allSatisfy(isStableStarter) { return (text, false) }

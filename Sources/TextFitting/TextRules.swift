@@ -44,9 +44,12 @@ public struct TextRules: Sendable {
         counter: TwitterWeightedCounter(configuration: .v3)
     )
 
-    /// Mastodon: graphemes, 500 by default (each server sets its own); URLs with a scheme count
-    /// 23, `@user@domain` counts as `@user`.
-    public static func mastodon(limit: Int = 500) -> TextRules {
+    /// Mastodon's stock character limit, 500; each server may set its own.
+    public static let defaultMastodonLimit = 500
+
+    /// Mastodon: graphemes, ``defaultMastodonLimit`` unless the server sets its own; URLs with a
+    /// scheme count 23, `@user@domain` counts as `@user`.
+    public static func mastodon(limit: Int = defaultMastodonLimit) -> TextRules {
         TextRules(
             name: "mastodon",
             limit: limit,
@@ -71,6 +74,18 @@ public struct TextRules: Sendable {
         unit: "characters (an emoji counts its UTF-8 bytes)",
         counter: ThreadsCounter()
     )
+
+    /// The built-in rules for a network name (`twitter` is another name for `x`; Mastodon with
+    /// ``defaultMastodonLimit``), or nil for a name it doesn't know.
+    public static func builtIn(named name: String) -> TextRules? {
+        switch name {
+        case "x", "twitter": return .x
+        case "mastodon": return .mastodon()
+        case "bluesky": return .bluesky
+        case "threads": return .threads
+        default: return nil
+        }
+    }
 
     /// Counts `text` and says whether it fits.
     public func measure(_ text: String) -> TextMeasurement {

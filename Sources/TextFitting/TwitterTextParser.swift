@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let result = TwitterTextParser(configuration: .v3).parse("Hi http://test.co 👨‍👩‍👧‍👦")
-/// // result.weightedLength == 28, result.isValid == true
+/// // result.weightedLength == 29, result.isValid == true
 /// ```
 public struct TwitterTextParser: Sendable {
     /// The configuration counted against.

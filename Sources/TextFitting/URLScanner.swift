@@ -232,7 +232,7 @@ struct URLScanner {
 
         var end = match.end
         if let tco = tcoEnd(from: match.start, limit: match.end) {
-            guard let slugEnd = tco.slugEnd, slugEnd - tco.slugStart <= Self.maxTcoSlugLength else { return }
+            guard tco.slugEnd - tco.slugStart <= Self.maxTcoSlugLength else { return }
             end = tco.end
         }
         urls.append(URLSpan(start: match.start, end: end, hasProtocol: true))
@@ -291,7 +291,7 @@ struct URLScanner {
     }
 
     /// `^https?://t\.co/([a-z0-9]+)(?:\?query*queryEnding)?` on the URL.
-    private func tcoEnd(from start: Int, limit: Int) -> (slugStart: Int, slugEnd: Int?, end: Int)? {
+    private func tcoEnd(from start: Int, limit: Int) -> (slugStart: Int, slugEnd: Int, end: Int)? {
         guard let afterProtocol = protocolEnd(at: start) else { return nil }
         let host: [UInt32] = [0x74, 0x2E, 0x63, 0x6F, 0x2F]  // "t.co/"
         guard afterProtocol + host.count <= limit else { return nil }

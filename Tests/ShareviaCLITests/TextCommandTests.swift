@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TextFitting
 
 @testable import ShareviaCLI
 
@@ -12,7 +13,8 @@ struct TextCommandTests {
             try ShareviaCommand.parseAsRoot(["text", "count", "--for", "twitter", "hello"]) as? TextCountCommand
         )
         #expect(command.input.network == .twitter)
-        #expect(command.input.rulesSummary.name == "x")
+        #expect(command.input.rules.name == "x")
+        #expect(command.input.rules.limit == 280)
         #expect(command.input.text == "hello")
     }
 
@@ -25,29 +27,66 @@ struct TextCommandTests {
                 ])
                 as? TextFitCommand
         )
-        #expect(command.input.rulesSummary.limit == 1000)
+        #expect(command.input.rules.name == "mastodon")
+        #expect(command.input.rules.limit == 1000)
         #expect(command.url == "https://e.com")
         #expect(command.hashtags == ["a", "#b"])
     }
 
-    @Test func rejectsAnUnknownNetworkAndBadLimits() {
-        #expect(throws: (any Error).self) {
-            try ShareviaCommand.parseAsRoot(["text", "count", "--for", "myspace", "hi"])
-        }
-        #expect(throws: (any Error).self) {
-            try ShareviaCommand.parseAsRoot(["text", "count", "--for", "x", "--limit", "0", "hi"])
-        }
-        #expect(throws: (any Error).self) {
-            try ShareviaCommand.parseAsRoot(["text", "count", "--for", "x", "--lines", "hi"])
+    @Test func everyNetworkHasBuiltInRules() {
+        for network in TextNetwork.allCases {
+            let rules = TextRules.builtIn(named: network.rawValue)
+            #expect(rules != nil, "no built-in rules for --for \(network.rawValue)")
+            #expect(network.rules(limit: nil).name == rules?.name)
+            #expect(network.rules(limit: nil).limit == rules?.limit)
+            #expect(network.rules(limit: 42).limit == 42)
         }
     }
 
-    @Test func countLines() {
-        #expect(TextOutput.countLine(network: "x", count: 29, limit: 280, utf8Bytes: 40) == "x: 29/280, fits")
-        #expect(TextOutput.countLine(network: "x", count: 281, limit: 280, utf8Bytes: 281) == "x: 281/280, 1 over")
+    /// The message parsing `arguments` fails with, or nil when it parses.
+    static func parseFailure(_ arguments: [String]) -> String? {
+        do {
+            _ = try ShareviaCommand.parseAsRoot(arguments)
+            return nil
+        } catch {
+            return ShareviaCommand.message(for: error)
+        }
+    }
+
+    @Test func rejectsAnUnknownNetworkAndBadLimits() throws {
+        let network = try #require(Self.parseFailure(["text", "count", "--for", "myspace", "hi"]))
+        #expect(network.contains("'myspace'") && network.contains("--for"), "\(network)")
+        let limit = try #require(Self.parseFailure(["text", "count", "--for", "x", "--limit", "0", "hi"]))
+        #expect(limit == "--limit must be at least 1")
+        let lines = try #require(Self.parseFailure(["text", "count", "--for", "x", "--lines", "hi"]))
+        #expect(lines == "--lines reads standard input; don't also give TEXT")
+    }
+
+    @Test func fitChecksTheLinkAndHashtags() throws {
+        let url = try #require(Self.parseFailure(["text", "fit", "--for", "x", "--url", "example.com/page", "hi"]))
+        #expect(url.contains("is not an http or https URL"), "\(url)")
+        let spaced = try #require(Self.parseFailure(["text", "fit", "--for", "x", "--url", "https://e.com/a b", "hi"]))
+        #expect(spaced.contains("must not contain spaces"), "\(spaced)")
+        let tag = try #require(Self.parseFailure(["text", "fit", "--for", "x", "--hashtag", "two words", "hi"]))
+        #expect(tag.contains("--hashtag 'two words' must be letters"), "\(tag)")
         #expect(
-            TextOutput.countLine(network: "bluesky", count: 2, limit: 300, utf8Bytes: 6, maximumUTF8Bytes: 3000)
+            Self.parseFailure(["text", "fit", "--for", "x", "--url", "https://e.com/a", "--hashtag", "#ok", "hi"])
+                == nil
+        )
+    }
+
+    @Test func countLines() {
+        #expect(TextOutput.countLine(network: "x", TextRules.x.measure("Hi http://test.co 👨‍👩‍👧‍👦")) == "x: 29/280, fits")
+        let long = String(repeating: "a", count: 281)
+        #expect(TextOutput.countLine(network: "x", TextRules.x.measure(long)) == "x: 281/280, 1 over")
+        #expect(
+            TextOutput.countLine(network: "bluesky", TextRules.bluesky.measure("🔥é"))
                 == "bluesky: 2/300 (6/3000 bytes), fits"
+        )
+        let heavy = String(repeating: "👨‍👩‍👧‍👦", count: 200)  // 25 bytes each
+        #expect(
+            TextOutput.countLine(network: "bluesky", TextRules.bluesky.measure(heavy))
+                == "bluesky: 200/300 (5000/3000 bytes), too many bytes"
         )
     }
 
@@ -110,6 +149,14 @@ struct TextCommandTests {
         #expect(run.stdout.hasSuffix("… https://example.com/p\n"))
         #expect(run.stderr.hasPrefix("x: 280/280 (trimmed "))
         #expect(run.stderr.contains("dropped #fitness"))
+    }
+
+    @Test func fitWithAnEmptyTextAndALinkTooLongSaysItDoesNotFit() async throws {
+        let link = "https://example.com/" + String(repeating: "p", count: 380)
+        let run = try await ShareviaProcess.run(["text", "fit", "--for", "bluesky", "--url", link, ""])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == link + "\n")
+        #expect(run.stderr == "bluesky: \(link.count)/300 (does not fit: \(link.count - 300) over the limit)\n")
     }
 
     @Test func fitAsJSONFromStandardInput() async throws {

@@ -7,18 +7,9 @@ import Testing
 struct FittingPropertyTests {
     static let networks: [String] = ["x", "mastodon", "bluesky", "threads"]
 
-    static func rules(_ name: String) -> TextRules {
-        switch name {
-        case "x": return .x
-        case "mastodon": return .mastodon()
-        case "bluesky": return .bluesky
-        default: return .threads
-        }
-    }
-
     @Test(arguments: networks)
-    func fittedTextKeepsEveryPromise(_ network: String) {
-        let rules = Self.rules(network)
+    func fittedTextKeepsEveryPromise(_ network: String) throws {
+        let rules = try #require(TextRules.builtIn(named: network), "no built-in rules named \(network)")
         var generator = MixedTextGenerator(seed: 0x5EED + UInt64(network.utf8.count))
         var trimmedCases = 0
         for _ in 0..<200 {

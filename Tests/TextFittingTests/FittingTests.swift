@@ -10,13 +10,8 @@ struct FittingTests {
         var unit: Character
         var testDescription: String { rulesName }
 
-        var rules: TextRules {
-            switch rulesName {
-            case "x": return .x
-            case "mastodon": return .mastodon()
-            case "bluesky": return .bluesky
-            default: return .threads
-            }
+        func rules() throws -> TextRules {
+            try #require(TextRules.builtIn(named: rulesName), "no built-in rules named \(rulesName)")
         }
     }
 
@@ -26,8 +21,8 @@ struct FittingTests {
     ]
 
     @Test(arguments: edges, [-1, 0, 1])
-    func limitEdges(_ edge: Edge, _ delta: Int) {
-        let rules = edge.rules
+    func limitEdges(_ edge: Edge, _ delta: Int) throws {
+        let rules = try edge.rules()
         let body = String(repeating: edge.unit, count: rules.limit + delta)
         #expect(rules.measure(body).count == rules.limit + delta)
         let fitted = TextFitter(rules: rules).fit(PostParts(body: body))
@@ -92,10 +87,12 @@ struct FittingTests {
 
     @Test func neverSplitsEmojiFlagsOrCombiningSequences() {
         for unit in ["👨‍👩‍👧‍👦", "🇯🇵", "e\u{301}\u{302}", "👍🏽"] {
-            let body = String(repeating: unit, count: 400)
+            let body = String(repeating: unit, count: 600)  // over every limit, so each is trimmed
             for rules in [TextRules.x, .mastodon(), .bluesky, .threads] {
                 let fitted = TextFitter(rules: rules).fit(PostParts(body: body))
+                #expect(fitted.body.hasSuffix(TextFitter.ellipsis))
                 let kept = fitted.body.dropLast()
+                #expect(!kept.isEmpty, "\(rules.name) kept nothing of \(unit)")
                 #expect(kept.allSatisfy { String($0) == unit }, "\(rules.name) split \(unit)")
                 #expect(fitted.fits)
             }
@@ -107,6 +104,49 @@ struct FittingTests {
         let fitted = TextFitter(rules: .bluesky).fit(PostParts(body: String(repeating: "b", count: 200), link: link))
         #expect(fitted.text.hasSuffix(link))
         #expect(fitted.measurement.count <= 300)
+    }
+
+    @Test func builtInRulesByName() throws {
+        for (name, limit) in [("x", 280), ("twitter", 280), ("mastodon", 500), ("bluesky", 300), ("threads", 500)] {
+            let rules = try #require(TextRules.builtIn(named: name), "no built-in rules named \(name)")
+            #expect(rules.name == (name == "twitter" ? "x" : name))
+            #expect(rules.limit == limit)
+        }
+        #expect(TextRules.mastodon().limit == TextRules.defaultMastodonLimit)
+        #expect(TextRules.builtIn(named: "thread") == nil)
+        #expect(TextRules.builtIn(named: "X") == nil)
+    }
+
+    @Test(arguments: ["x", "mastodon", "bluesky", "threads"])
+    func anEmptyBodyWithALinkTooLongIsReportedNotCrashed(_ name: String) throws {
+        let rules = try #require(TextRules.builtIn(named: name), "no built-in rules named \(name)")
+        // A link with a space in it is not counted as a URL, so it is long in every network.
+        let link = "https://example.com/" + String(repeating: "p ", count: rules.limit)
+        for hashtags in [[], ["run", "fitness"]] {
+            let fitted = TextFitter(rules: rules).fit(PostParts(body: "", link: link, hashtags: hashtags))
+            #expect(fitted.text == link)
+            #expect(fitted.body == "")
+            #expect(fitted.trimmedCharacters == 0)
+            #expect(fitted.droppedHashtags == hashtags)
+            #expect(!fitted.fits)
+            #expect(fitted.measurement == rules.measure(link))
+            #expect(fitted.summary.contains("does not fit"))
+        }
+    }
+
+    @Test func linkOnlyAndTextWithoutLink() {
+        let linkOnly = FittedPost.linkOnly(network: "linkedin", link: "https://example.com")
+        #expect(linkOnly.text == "https://example.com")
+        #expect(linkOnly.fits)
+        #expect(linkOnly.notes.isEmpty)
+        #expect(linkOnly.summary == "linkedin: link only (https://example.com)")
+
+        let fitted = TextFitter(rules: .threads).fit(
+            PostParts(body: "Day 7", link: "https://example.com", hashtags: ["run"])
+        )
+        #expect(fitted.text == "Day 7 https://example.com #run")
+        #expect(fitted.textWithoutLink == "Day 7 #run")
+        #expect(!fitted.summary.contains("link only"))
     }
 
     @Test func aLinkTooLongForTheLimitIsReportedNotCut() {

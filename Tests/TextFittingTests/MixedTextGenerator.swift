@@ -1,5 +1,6 @@
 /// A seeded, deterministic generator of text mixing scripts, emoji, combining marks, RTL,
-/// URLs, mentions and hashtags, for property tests and the benchmark corpus.
+/// URLs, mentions and hashtags, for the property tests. (The benchmark's corpus comes from
+/// `scripts/bench/text-corpus.py`, not from this.)
 struct MixedTextGenerator {
     private var state: UInt64
 

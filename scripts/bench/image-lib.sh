@@ -33,15 +33,26 @@ make_inputs() {
 }
 
 # measure INPUT LABEL COMMAND...: runs COMMAND $RUNS times (after one warm-up) and prints the
-# median wall time and the largest peak RSS; leaves the median in LAST_MS.
+# median wall time and the largest peak RSS; leaves the median in LAST_MS. If any run fails, the
+# row says FAILED (with the command's stderr below it) and LAST_MS is "nan", never a stale figure
+# from the previous tool.
 measure() {
     local input="$1" label="$2"
     shift 2
     local times=() rss=0 i start end m
-    "$@" >/dev/null 2>&1 || { printf '%-10s %-32s %12s\n' "$input" "$label" "FAILED"; "$@" >&2 || true; return 0; }
+    LAST_MS=nan
+    if ! "$@" >/dev/null 2>"$WORK/stderr.txt"; then
+        printf '%-10s %-32s %12s\n' "$input" "$label" "FAILED"
+        sed 's/^/    /' "$WORK/stderr.txt" >&2
+        return 0
+    fi
     for ((i = 0; i < RUNS; i++)); do
         start=$(date +%s%N)
-        /usr/bin/time -f %M -o "$WORK/rss.txt" "$@" >/dev/null 2>&1
+        if ! /usr/bin/time -f %M -o "$WORK/rss.txt" "$@" >/dev/null 2>"$WORK/stderr.txt"; then
+            printf '%-10s %-32s %12s\n' "$input" "$label" "FAILED (run $((i + 1)))"
+            sed 's/^/    /' "$WORK/stderr.txt" >&2
+            return 0
+        fi
         end=$(date +%s%N)
         times+=($(( (end - start) / 1000 )))
         m=$(tail -1 "$WORK/rss.txt")
@@ -51,4 +62,9 @@ measure() {
     median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
     LAST_MS=$(awk -v t="$median" 'BEGIN { printf "%.1f", t / 1000 }')
     awk -v i="$input" -v l="$label" -v t="$median" -v r="$rss" 'BEGIN { printf "%-10s %-32s %12.1f %14.1f\n", i, l, t / 1000, r / 1024 }'
+}
+
+# ratio OURS THEIRS: OURS / THEIRS to two places, or "n/a" when either run failed.
+ratio() {
+    awk -v o="$1" -v t="$2" 'BEGIN { if (o == "nan" || t == "nan" || t == 0) print "n/a"; else printf "%.2fx", o / t }'
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Times twitter-text-parser (the Python port of twitter-text) on the corpus: counting each line
-with parse_tweet (config v3), and fitting each line to 280 the way sharevia does (drop hashtags,
-then binary-search the longest prefix + "…" + link that parses as valid).
+with parse_tweet (config v3), and a simpler fit of each line to 280 than sharevia's: drop
+hashtags, then binary-search the longest code-point prefix + "…" + link that parses as valid.
+Unlike sharevia it may cut inside a grapheme cluster, a URL, a mention or a hashtag, and it tries
+no cuts past the binary search's answer, so it does less work per line.
 
 Usage: text-python.py CORPUS COUNTS_OUT
 Prints: count <strings> <seconds>  and  fit <strings> <seconds>

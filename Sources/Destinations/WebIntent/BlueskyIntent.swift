@@ -10,8 +10,7 @@ public struct BlueskyIntent: WebIntentService {
         id: "bluesky",
         displayName: "Bluesky",
         summary: "opens Bluesky's compose page (web intent) with the post fitted to 300 graphemes",
-        capabilities: [.text, .link, .hashtags],
-        textLimit: .init(maximum: TextRules.bluesky.limit, unit: TextRules.bluesky.unit)
+        capabilities: [.text, .link, .hashtags]
     )
 
     public var rules: TextRules? { .bluesky }

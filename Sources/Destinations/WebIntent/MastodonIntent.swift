@@ -15,6 +15,7 @@ public struct MastodonIntent: WebIntentService {
     public let instance: String?
     /// The character limit.
     public let limit: Int
+    /// Why the intent can't be used (no instance, or a malformed one), or nil when it can.
     public let configurationProblem: String?
 
     /// Creates the intent.
@@ -22,7 +23,7 @@ public struct MastodonIntent: WebIntentService {
     /// - Parameters:
     ///   - instance: The server, as `mastodon.social` or `https://mastodon.social/`.
     ///   - limit: The server's character limit.
-    public init(instance: String?, limit: Int = 500) {
+    public init(instance: String?, limit: Int = TextRules.defaultMastodonLimit) {
         self.limit = limit
         let host = instance.map(Self.host(from:))
         if let host, Self.isHostName(host) {
@@ -42,7 +43,9 @@ public struct MastodonIntent: WebIntentService {
     /// Creates the intent from the environment (`SHAREVIA_MASTODON_INSTANCE`, `SHAREVIA_MASTODON_LIMIT`)
     /// unless an instance is given.
     public init(environment: ShareEnvironment, instance: String? = nil) {
-        let limit = environment[Self.limitVariable].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 500
+        let limit =
+            environment[Self.limitVariable].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+            ?? TextRules.defaultMastodonLimit
         self.init(instance: instance ?? environment[Self.instanceVariable], limit: limit)
     }
 
@@ -51,13 +54,15 @@ public struct MastodonIntent: WebIntentService {
             id: "mastodon",
             displayName: "Mastodon",
             summary: "opens your Mastodon server's share page with the post fitted to its limit",
-            capabilities: [.text, .link, .hashtags],
-            textLimit: .init(maximum: limit, unit: TextRules.mastodon(limit: limit).unit)
+            capabilities: [.text, .link, .hashtags]
         )
     }
 
     public var rules: TextRules? { .mastodon(limit: limit) }
 
+    /// The share URL on the instance. ``WebIntentDestination`` refuses to prepare while
+    /// ``configurationProblem`` is set, so the placeholder host `mastodon.invalid` (which can't
+    /// resolve) is only seen by a caller that builds the URL directly.
     public func intentURL(for post: FittedPost, content: ShareContent) -> String {
         PercentEncoding.url("https://\(instance ?? "mastodon.invalid")/share", [("text", post.text)])
     }

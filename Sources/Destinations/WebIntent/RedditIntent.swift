@@ -14,8 +14,7 @@ public struct RedditIntent: WebIntentService {
         id: "reddit",
         displayName: "Reddit",
         summary: "opens Reddit's submit page with the link and a title of up to 300 characters",
-        capabilities: [.text, .link],
-        textLimit: .init(maximum: titleLimit, unit: "characters (title)")
+        capabilities: [.text, .link]
     )
 
     public var rules: TextRules? {
@@ -24,8 +23,8 @@ public struct RedditIntent: WebIntentService {
 
     /// The title is the share's title, or its text when it has none; the link is not counted.
     public func parts(for content: ShareContent) -> PostParts {
-        let title = (content.title ?? "").isEmpty ? content.text : content.title ?? ""
-        return PostParts(body: title)
+        if let title = content.title, !title.isEmpty { return PostParts(body: title) }
+        return PostParts(body: content.text)
     }
 
     public func intentURL(for post: FittedPost, content: ShareContent) -> String {

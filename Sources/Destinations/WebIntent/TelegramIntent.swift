@@ -13,8 +13,7 @@ public struct TelegramIntent: WebIntentService {
         id: "telegram",
         displayName: "Telegram",
         summary: "opens Telegram's share page (t.me) with the link and the text",
-        capabilities: [.text, .link, .hashtags],
-        textLimit: .init(maximum: limit, unit: "characters")
+        capabilities: [.text, .link, .hashtags]
     )
 
     public var rules: TextRules? {
@@ -22,7 +21,6 @@ public struct TelegramIntent: WebIntentService {
     }
 
     public func intentURL(for post: FittedPost, content: ShareContent) -> String {
-        let text = PostParts.compose(body: post.body, link: nil, hashtags: post.hashtags)
-        return PercentEncoding.url("https://t.me/share/url", [("url", post.link), ("text", text)])
+        PercentEncoding.url("https://t.me/share/url", [("url", post.link), ("text", post.textWithoutLink)])
     }
 }

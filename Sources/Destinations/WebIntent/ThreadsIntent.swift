@@ -11,14 +11,15 @@ public struct ThreadsIntent: WebIntentService {
         id: "threads",
         displayName: "Threads",
         summary: "opens Threads' compose page (web intent) with the post fitted to 500 characters",
-        capabilities: [.text, .link, .hashtags],
-        textLimit: .init(maximum: TextRules.threads.limit, unit: TextRules.threads.unit)
+        capabilities: [.text, .link, .hashtags]
     )
 
     public var rules: TextRules? { .threads }
 
     public func intentURL(for post: FittedPost, content: ShareContent) -> String {
-        let text = PostParts.compose(body: post.body, link: nil, hashtags: post.hashtags)
-        return PercentEncoding.url("https://www.threads.net/intent/post", [("text", text), ("url", post.link)])
+        PercentEncoding.url(
+            "https://www.threads.net/intent/post",
+            [("text", post.textWithoutLink), ("url", post.link)]
+        )
     }
 }

@@ -29,8 +29,14 @@ public struct WebIntentDestination: ShareDestination {
         delivery = WebIntentDelivery(environment: environment, runner: runner)
     }
 
-    /// The service's descriptor.
-    public var descriptor: DestinationDescriptor { service.descriptor }
+    /// The service's descriptor, with the text limit taken from the service's rules.
+    public var descriptor: DestinationDescriptor {
+        var descriptor = service.descriptor
+        if let rules = service.rules {
+            descriptor.textLimit = .init(maximum: rules.limit, unit: rules.unit)
+        }
+        return descriptor
+    }
 
     /// Unavailable when the service is misconfigured (no Mastodon instance); otherwise available,
     /// noting whether the URL will be opened with `xdg-open` or printed.
@@ -42,10 +48,17 @@ public struct WebIntentDestination: ShareDestination {
     /// Fits the text to the service's rules and builds the intent URL (field `url`); the
     /// summary reads like `x: 280/280 (trimmed 41 characters, dropped #fitness)`.
     ///
-    /// - Throws: ``ShareError`` `contentRejected` when nothing in the share can be carried, or
-    ///   when even the link alone is over the limit.
+    /// - Throws: ``ShareError`` `unavailable` when the service is misconfigured (no Mastodon
+    ///   instance); `contentRejected` when nothing in the share can be carried, or when even the
+    ///   link alone is over the limit.
     public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
-        let content = request.content
+        if let problem = service.configurationProblem {
+            throw ShareError(.unavailable, destination: id, message: problem)
+        }
+        var content = request.content
+        // Hashtags that are empty once `#` is removed carry nothing; drop them so they can't
+        // make an otherwise empty share look carriable.
+        content.hashtags = PostParts(body: "", hashtags: content.hashtags).hashtags
         try requireSupported(content)
         let parts = service.parts(for: content)
         var notes: [String] = []
@@ -61,48 +74,26 @@ public struct WebIntentDestination: ShareDestination {
         if !caps.contains(.hashtags) && !content.hashtags.isEmpty {
             notes.append("hashtags not carried")
         }
-        let carriesLink = caps.contains(.link) && !(content.link ?? "").isEmpty
-        if parts.body.isEmpty && parts.hashtags.isEmpty && !carriesLink {
-            throw ShareError(
-                .contentRejected,
-                destination: id,
-                message:
-                    "\(descriptor.displayName) takes \(caps.names.joined(separator: ", ")), and this share has none of those"
-            )
-        }
 
         let fitted: FittedPost
-        let summary: String
         if let rules = service.rules {
             fitted = TextFitter(rules: rules).fit(parts)
             guard fitted.fits else {
                 throw ShareError(
                     .contentRejected,
                     destination: id,
-                    message: "the post can't fit \(descriptor.displayName)'s limit: \(fitted.summary)"
+                    message:
+                        "the post can't fit \(descriptor.displayName)'s limit: \(fitted.summary); "
+                        + "shorten the link or text, or choose another destination"
                 )
             }
-            summary = fitted.summary
         } else {
-            fitted = FittedPost(
-                network: id.rawValue,
-                text: content.link ?? "",
-                body: "",
-                link: content.link,
-                hashtags: [],
-                droppedHashtags: [],
-                trimmedCharacters: 0,
-                measurement: TextMeasurement(count: 0, limit: 0, utf8Bytes: 0)
-            )
-            summary = "\(id): link only (\(content.link ?? ""))"
+            fitted = .linkOnly(network: id.rawValue, link: content.link ?? "")
         }
-        var url = service.intentURL(for: fitted, content: content)
-        if let via = request.options["via"], !via.isEmpty, service is XIntent {
-            url += (url.contains("?") ? "&" : "?") + "via=" + PercentEncoding.encode(via)
-        }
+        let url = service.intentURL(for: fitted, content: content, options: request.options)
         return PreparedShare(
             destination: id,
-            summary: summary,
+            summary: fitted.summary,
             text: fitted.text,
             fields: [PreparedShare.Field("url", url)],
             notes: fitted.notes + notes
@@ -112,8 +103,9 @@ public struct WebIntentDestination: ShareDestination {
     /// Opens the intent URL with `xdg-open` in a desktop session, or returns it in the receipt
     /// for the person to open.
     ///
-    /// - Throws: ``ShareError`` `transient` when `xdg-open` times out or its action fails,
-    ///   `permanent` when it can't run or rejects the URL, `cancelled` when the task is cancelled.
+    /// - Throws: ``ShareError`` `transient` when `xdg-open` times out or its action fails;
+    ///   `unavailable` when `xdg-open` is not there to run; `permanent` when it can't be run for
+    ///   another reason or rejects the URL; `cancelled` when the task is cancelled.
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         guard let url = prepared[field: "url"] else {
             throw ShareError(

@@ -9,9 +9,7 @@ import TextFitting
 ///
 /// ```swift
 /// struct PagerIntent: WebIntentService {
-///     let descriptor = DestinationDescriptor(
-///         id: "pager", displayName: "Pager", capabilities: [.text, .link],
-///         textLimit: .init(maximum: 160, unit: "characters"))
+///     let descriptor = DestinationDescriptor(id: "pager", displayName: "Pager", capabilities: [.text, .link])
 ///     let rules: TextRules? = TextRules(name: "pager", limit: 160, unit: "characters", counter: GraphemeCounter())
 ///     func intentURL(for post: FittedPost, content: ShareContent) -> String {
 ///         PercentEncoding.url("https://pager.example/send", [("text", post.text)])
@@ -19,7 +17,8 @@ import TextFitting
 /// }
 /// ```
 public protocol WebIntentService: Sendable {
-    /// Identity, capabilities and text limit.
+    /// Identity and capabilities. ``WebIntentDestination`` sets the descriptor's text limit
+    /// from ``rules``, so the two can't disagree.
     var descriptor: DestinationDescriptor { get }
     /// The rules the text is fitted to, or nil when the intent takes a link only.
     var rules: TextRules? { get }
@@ -30,10 +29,17 @@ public protocol WebIntentService: Sendable {
     /// The intent URL for the fitted post; `content` is the share as given, for parts that are
     /// carried but not counted (Reddit's link).
     func intentURL(for post: FittedPost, content: ShareContent) -> String
+    /// The intent URL for a request with options (X reads `via`); by default the options are
+    /// ignored and this is ``intentURL(for:content:)``.
+    func intentURL(for post: FittedPost, content: ShareContent, options: [String: String]) -> String
 }
 
 extension WebIntentService {
     public var configurationProblem: String? { nil }
+
+    public func intentURL(for post: FittedPost, content: ShareContent, options: [String: String]) -> String {
+        intentURL(for: post, content: content)
+    }
 
     public func parts(for content: ShareContent) -> PostParts {
         let caps = descriptor.capabilities

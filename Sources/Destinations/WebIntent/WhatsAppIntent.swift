@@ -13,8 +13,7 @@ public struct WhatsAppIntent: WebIntentService {
         id: "whatsapp",
         displayName: "WhatsApp",
         summary: "opens WhatsApp (wa.me) with the post as a message; the link goes in the text",
-        capabilities: [.text, .link, .hashtags],
-        textLimit: .init(maximum: limit, unit: "characters")
+        capabilities: [.text, .link, .hashtags]
     )
 
     public var rules: TextRules? {
