@@ -3,7 +3,8 @@
 #
 # On the same inputs, fits a 6000x4000 PNG photo and a 1080x1920 PNG card onto a 1080x1920 story
 # canvas and writes a PNG, with sharevia (release build), ImageMagick `convert` and vips
-# (`vipsthumbnail`, and `vips thumbnail` + `vips gravity` to pad like the others); then times
+# (`vipsthumbnail`, which only scales, and `vips thumbnail` + `vips gravity`, which also pads to
+# the full canvas as the other two do: sharevia with its gradient, convert and vips with black); then times
 # `sharevia image inspect` on the card. Prints the median wall time over RUNS runs and the peak
 # RSS (/usr/bin/time %M) of each.
 #
@@ -51,8 +52,7 @@ for input in photo card; do
     magick=$LAST_MS
     measure "$input" "vipsthumbnail (no padding)" vipsthumbnail "$IN" --size 1080x1920 -o "$OUT/vipsthumb-$input.png"
     vips=$LAST_MS
-    ratios+=("$(awk -v i="$input" -v o="$ours" -v m="$magick" -v v="$vips" 'BEGIN {
-        printf "%s: sharevia takes %.2fx ImageMagick'"'"'s time and %.2fx vipsthumbnail'"'"'s", i, o / m, o / v }')")
+    ratios+=("$input: sharevia takes $(ratio "$ours" "$magick") ImageMagick's time and $(ratio "$ours" "$vips") vipsthumbnail's")
     measure "$input" "vips thumbnail + gravity" sh -c "vips thumbnail '$IN' '$OUT/tmp-$input.v' 1080 --height 1920 && \
 vips gravity '$OUT/tmp-$input.v' '$OUT/vips-$input.png' centre 1080 1920 --extend black"
 done

@@ -3,6 +3,8 @@
 
 Usage: scripts/make-pngsuite-digests.py [PNGSUITE_DIR] > Tests/ImagePipelineTests/Fixtures/pngsuite-digests.tsv
 
+PNGSUITE_DIR defaults to Tests/ImagePipelineTests/Fixtures/pngsuite, the copy the tests read.
+
 The reference is Pillow's Image.convert("RGBA") (needs `pip install Pillow`; the tests do not).
 Pillow departs from the PNG specification in two cases, and for those files the script builds the
 expected pixels from Pillow's own decoded samples instead, and says so in the `reference` column:
@@ -57,7 +59,8 @@ def expected_rgba(path):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus", "pngsuite")
+    default = os.path.join(os.path.dirname(__file__), "..", "Tests", "ImagePipelineTests", "Fixtures", "pngsuite")
+    root = sys.argv[1] if len(sys.argv) > 1 else default
     print("# Expected RGBA8 digests for the valid PngSuite files, made by scripts/make-pngsuite-digests.py")
     print("# with Pillow " + Image.__version__ + ". Columns: file, width, height, sha256(RGBA8 rows), reference.")
     for name in sorted(os.listdir(root)):

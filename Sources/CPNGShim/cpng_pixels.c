@@ -178,23 +178,15 @@ static inline uint8_t to_byte(float v) {
 }
 
 static void emit_row(cpng_resampler *r, uint32_t y) {
-    const uint32_t taps = r->v.taps;
     const uint32_t first = r->v.start[y];
-    const float *w = r->v.weights + (size_t)y * taps;
-    uint32_t n = r->v_end[y] - first;
+    const float *weights = r->v.weights + (size_t)y * r->v.taps;
+    const uint32_t n = r->v_end[y] - first; /* at most taps, which the ring holds */
     const size_t width4 = (size_t)r->dst_w * 4;
     uint8_t *out = r->dst + (size_t)y * r->dst_stride;
-    const float *rows[64];
-    float weights[64];
-    if (n > 64) n = 64; /* a guard only: taps stay far below this for any sane shrink */
-    for (uint32_t k = 0; k < n; k++) {
-        rows[k] = r->ring + (size_t)((first + k) % r->ring_rows) * width4;
-        weights[k] = w[k];
-    }
     for (size_t i = 0; i < width4; i += 4) {
         float c0 = 0, c1 = 0, c2 = 0, c3 = 0;
         for (uint32_t k = 0; k < n; k++) {
-            const float *s = rows[k] + i;
+            const float *s = r->ring + (size_t)((first + k) % r->ring_rows) * width4 + i;
             c0 += weights[k] * s[0];
             c1 += weights[k] * s[1];
             c2 += weights[k] * s[2];
@@ -229,8 +221,6 @@ uint32_t cpng_resampler_push_row(cpng_resampler *r, const uint8_t *row) {
     /* Skip source rows no output row reads (cannot happen when shrinking; cheap to check). */
     if (r->next_dst < r->dst_h && y >= r->v.start[r->next_dst]) {
         horizontal(r, row, r->ring + (size_t)(y % r->ring_rows) * (size_t)r->dst_w * 4);
-    } else if (r->next_dst < r->dst_h) {
-        /* Row precedes the next output's window; it is never read. */
     }
     while (r->next_dst < r->dst_h && r->v_end[r->next_dst] <= r->next_src) {
         emit_row(r, r->next_dst);

@@ -4,11 +4,14 @@
 #include "cpng_shim.h"
 
 #include <png.h>
+#include <zlib.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct cpng_reader {
     png_structp png;
@@ -89,13 +92,22 @@ static cpng_reader *reader_new(void) {
         return NULL;
     }
     png_set_read_fn(r->png, r, on_read);
+    /* A damaged ancillary chunk fails the read as a critical one does (libpng's default only
+     * warns and drops it), so decoding agrees with inspection, which checks every CRC. */
+    png_set_crc_action(r->png, PNG_CRC_DEFAULT, PNG_CRC_ERROR_QUIT);
     return r;
 }
 
-cpng_reader *cpng_reader_open_file(const char *path, int32_t *errno_out) {
-    FILE *file = fopen(path, "rb");
+cpng_reader *cpng_reader_open_descriptor(int fd, int32_t *errno_out) {
+    int copy = fcntl(fd, F_DUPFD_CLOEXEC, 0); /* dup, kept out of any child process */
+    if (copy < 0) {
+        if (errno_out != NULL) *errno_out = errno;
+        return NULL;
+    }
+    FILE *file = lseek(copy, 0, SEEK_SET) == 0 ? fdopen(copy, "rb") : NULL;
     if (file == NULL) {
         if (errno_out != NULL) *errno_out = errno;
+        close(copy);
         return NULL;
     }
     cpng_reader *r = reader_new();
@@ -130,7 +142,7 @@ static void set_rgba8_transform(png_structp png, png_infop info, int color_type,
     if ((color_type & PNG_COLOR_MASK_ALPHA) == 0 && !has_trns) png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
 }
 
-int32_t cpng_reader_read_header(cpng_reader *r, cpng_header *header) {
+int32_t cpng_reader_read_header(cpng_reader *r) {
     if (r->status != CPNG_OK) return r->status;
     if (r->header_read) {
         snprintf(r->message, sizeof r->message, "the header was already read");
@@ -140,17 +152,8 @@ int32_t cpng_reader_read_header(cpng_reader *r, cpng_header *header) {
 
     png_read_info(r->png, r->info);
     png_uint_32 width = 0, height = 0;
-    int bit_depth = 0, color_type = 0, interlace = 0;
-    png_get_IHDR(r->png, r->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
-    header->width = width;
-    header->height = height;
-    header->bit_depth = bit_depth;
-    header->color_type = color_type;
-    header->interlaced = interlace != PNG_INTERLACE_NONE;
-    header->has_transparency =
-        (color_type & PNG_COLOR_MASK_ALPHA) != 0 || png_get_valid(r->png, r->info, PNG_INFO_tRNS) != 0;
-    header->source_row_bytes = (uint64_t)png_get_rowbytes(r->png, r->info);
-
+    int bit_depth = 0, color_type = 0;
+    png_get_IHDR(r->png, r->info, &width, &height, &bit_depth, &color_type, NULL, NULL, NULL);
     set_rgba8_transform(r->png, r->info, color_type, bit_depth);
     r->passes = png_set_interlace_handling(r->png);
     png_read_update_info(r->png, r->info);
@@ -214,3 +217,9 @@ void cpng_reader_close(cpng_reader *r) {
     free(r);
 }
 
+/* MARK: Checksums */
+
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *bytes, size_t count) {
+    if (count == 0) return crc; /* zlib answers 0 for a NULL buffer, whatever crc is */
+    return (uint32_t)crc32_z(crc, bytes, count);
+}

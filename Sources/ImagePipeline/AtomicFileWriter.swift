@@ -36,21 +36,15 @@ public struct AtomicFileWriter: Sendable {
         var status = stat()
         if lstat(path, &status) == 0 {
             if (status.st_mode & S_IFMT) == S_IFDIR {
-                throw ImageError(.writeFailed, "'\(path)' is a folder; give a file name for the output.", path: path)
+                throw ImageError(.writeFailed, "'\(path)' is a folder, not a file name.", path: path)
             }
-            if !overwrite {
-                throw ImageError(
-                    .outputExists,
-                    "'\(path)' already exists; choose another name or pass --force to replace it.",
-                    path: path
-                )
-            }
+            if !overwrite { throw Self.exists(path) }
         }
         let folder = Self.folder(of: path)
         if stat(folder, &status) != 0 || (status.st_mode & S_IFMT) != S_IFDIR {
             throw ImageError(
                 .writeFailed,
-                "the folder '\(folder)' for '\(path)' does not exist; create it first.",
+                "the folder '\(folder)' for '\(path)' does not exist.",
                 path: path
             )
         }
@@ -67,9 +61,10 @@ public struct AtomicFileWriter: Sendable {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure("cannot create a temporary file in '\(folder)'", path) }
         let temporary = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-        var linked = false
+        // After a rename the temporary name is gone; after a link (or a failure) it must go.
+        var renamed = false
         defer {
-            if !linked || !overwrite { unlink(temporary) }
+            if !renamed { unlink(temporary) }
         }
         do {
             defer { close(fd) }
@@ -79,20 +74,11 @@ public struct AtomicFileWriter: Sendable {
         }
         if overwrite {
             guard rename(temporary, path) == 0 else { throw failure("cannot move the new file into place", path) }
-            linked = true
-        } else {
-            if link(temporary, path) != 0 {
-                let code = errno
-                if code == EEXIST {
-                    throw ImageError(
-                        .outputExists,
-                        "'\(path)' already exists; choose another name or pass --force to replace it.",
-                        path: path
-                    )
-                }
-                throw failure("cannot move the new file into place", path, code: code)
-            }
-            linked = true
+            renamed = true
+        } else if link(temporary, path) != 0 {
+            let code = errno
+            if code == EEXIST { throw Self.exists(path) }
+            throw failure("cannot move the new file into place", path, code: code)
         }
         let directory = open(folder, O_RDONLY | O_DIRECTORY)
         if directory >= 0 {
@@ -115,10 +101,14 @@ public struct AtomicFileWriter: Sendable {
         }
     }
 
+    private static func exists(_ path: String) -> ImageError {
+        ImageError(.outputExists, "'\(path)' already exists and overwriting was not allowed.", path: path)
+    }
+
     private func failure(_ what: String, _ path: String, code: Int32 = errno) -> ImageError {
         ImageError(
             .writeFailed,
-            "\(what) for '\(path)': \(String(cString: strerror(code))); check the folder and free space.",
+            "\(what) for '\(path)': \(String(cString: strerror(code))).",
             path: path
         )
     }

@@ -44,7 +44,9 @@ struct MemoryByteSource: ByteSource {
 final class FileByteSource: ByteSource {
     let size: Int
     let path: String?
-    private let descriptor: Int32
+    /// The open file; valid while this source lives. Decoders read a duplicate of it, so the
+    /// file checked is the file decoded.
+    let descriptor: Int32
 
     /// Opens the file for reading.
     /// - Throws: ``ImageError/Code/readFailed`` if it cannot be opened or is not a regular file.
@@ -54,7 +56,7 @@ final class FileByteSource: ByteSource {
         guard fd >= 0 else {
             throw ImageError(
                 .readFailed,
-                "cannot open '\(path)': \(FileByteSource.describe(errno)); check the path and permissions.",
+                "cannot open '\(path)': \(FileByteSource.describe(errno)).",
                 path: path
             )
         }
@@ -66,7 +68,7 @@ final class FileByteSource: ByteSource {
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw ImageError(.readFailed, "'\(path)' is not a regular file; pass an image file.", path: path)
+            throw ImageError(.readFailed, "'\(path)' is not a regular file.", path: path)
         }
         descriptor = fd
         size = Int(status.st_size)
@@ -78,36 +80,44 @@ final class FileByteSource: ByteSource {
         let wanted = max(0, min(count, size - offset))
         guard wanted > 0 else { return [] }
         var result = [UInt8](repeating: 0, count: wanted)
-        var filled = 0
-        try result.withUnsafeMutableBytes { buffer in
-            while filled < wanted {
-                let got = pread(descriptor, buffer.baseAddress! + filled, wanted - filled, off_t(offset + filled))
-                if got < 0 {
-                    if errno == EINTR { continue }
-                    throw ImageError(
-                        .readFailed,
-                        "cannot read '\(path ?? "")': \(FileByteSource.describe(errno)).",
-                        path: path
-                    )
-                }
-                if got == 0 { break }
-                filled += got
-            }
-        }
+        let filled = try result.withUnsafeMutableBytes { try fill($0, from: offset) }
         if filled < wanted { result.removeLast(wanted - filled) }
         return result
+    }
+
+    /// Reads into `buffer` from `offset` until it is full or the file ends; returns the count.
+    private func fill(_ buffer: UnsafeMutableRawBufferPointer, from offset: Int) throws -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let got = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ImageError(
+                    .readFailed,
+                    "cannot read '\(path ?? "")': \(FileByteSource.describe(errno)).",
+                    path: path
+                )
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return filled
     }
 
     func crc32(at offset: Int, count: Int, initial: UInt32) throws -> UInt32 {
         var crc = initial
         var position = offset
-        let end = offset + count
-        let block = 1 << 20
+        let end = min(offset + count, size)
+        guard position < end else { return crc }
+        // One buffer for every block, not one per block.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(1 << 20, end - position), alignment: 1)
+        defer { buffer.deallocate() }
         while position < end {
-            let piece = try read(at: position, count: min(block, end - position))
-            if piece.isEmpty { break }
-            crc = piece.withUnsafeBufferPointer { cpng_crc32(crc, $0.baseAddress, $0.count) }
-            position += piece.count
+            let piece = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<min(buffer.count, end - position)])
+            let got = try fill(piece, from: position)
+            if got == 0 { break }
+            crc = cpng_crc32(crc, piece.baseAddress!.assumingMemoryBound(to: UInt8.self), got)
+            position += got
         }
         return crc
     }

@@ -27,7 +27,9 @@ public struct FittedImage: Sendable, Hashable {
 public struct CanvasFitter: Sendable {
     /// The canvas to fill.
     public var canvas: CanvasSize
-    /// Bounds for decoding the source; the canvas itself counts against the memory limit.
+    /// Bounds for decoding the source. The canvas counts against ``DecodeLimits/maxMemoryBytes``:
+    /// alone when fitting an ``RGBAImage``, together with the decoder's rows (or, for an
+    /// interlaced file, the whole decoded image) when fitting a file or bytes.
     public var limits: DecodeLimits
     /// The share of the source's height each edge band covers.
     public var edgeBandFraction: Double
@@ -48,8 +50,10 @@ public struct CanvasFitter: Sendable {
     }
 
     /// Fits a PNG file, streaming its rows.
-    /// - Throws: ``ImageError`` as ``PNGDecoder/decode(path:)`` does, and `invalid_argument` for
-    ///   a canvas below 1x1.
+    /// - Throws: ``ImageError`` as ``PNGDecoder/decode(path:)`` does; `invalid_argument` for a
+    ///   canvas side outside 1...``CanvasSize/maximumSide``; `memory_limit_exceeded` for a canvas
+    ///   over the memory limit (naming the canvas) or canvas and decoding together (naming the
+    ///   file).
     public func fit(path: String) throws -> FittedImage {
         try fit(.file(path))
     }
@@ -61,7 +65,9 @@ public struct CanvasFitter: Sendable {
     }
 
     /// Fits an image already decoded.
-    /// - Throws: ``ImageError/Code/invalidArgument`` for a canvas below 1x1.
+    /// - Throws: ``ImageError/Code/invalidArgument`` for a canvas side outside
+    ///   1...``CanvasSize/maximumSide``; ``ImageError/Code/memoryLimitExceeded`` for a canvas
+    ///   over the memory limit.
     public func fit(_ image: RGBAImage) throws -> FittedImage {
         try checkCanvas()
         var edges = EdgeAccumulator(height: image.height, fraction: edgeBandFraction)
@@ -77,16 +83,25 @@ public struct CanvasFitter: Sendable {
         }
     }
 
+    /// Checks the canvas's sides and that the canvas alone fits in `limits.maxMemoryBytes`, so
+    /// a too-large canvas is blamed on the canvas, not on the image.
     private func checkCanvas() throws {
-        guard canvas.width > 0, canvas.height > 0, canvas.width <= 32768, canvas.height <= 32768 else {
+        let maximum = CanvasSize.maximumSide
+        guard canvas.width > 0, canvas.height > 0, canvas.width <= maximum, canvas.height <= maximum else {
             throw ImageError(
                 .invalidArgument,
-                "the canvas \(canvas) is not usable; each side must be between 1 and 32768."
+                "the canvas \(canvas) is not usable; each side must be between 1 and \(maximum)."
+            )
+        }
+        if canvasBytes > limits.maxMemoryBytes {
+            throw ImageError(
+                .memoryLimitExceeded,
+                "the canvas \(canvas) needs \(canvasBytes) bytes, more than the limit of \(limits.maxMemoryBytes) bytes."
             )
         }
     }
 
-    private var canvasBytes: Int { canvas.width * canvas.height * 4 }
+    private var canvasBytes: Int { canvas.byteCount }
 
     func fit(_ input: PNGInput) throws -> FittedImage {
         try checkCanvas()
@@ -139,7 +154,7 @@ public struct CanvasFitter: Sendable {
             return edges
         }
         return FittedImage(
-            image: RGBAImage(uncheckedWidth: canvas.width, height: canvas.height, pixels: pixels),
+            image: RGBAImage(uncheckedWidth: canvas.width, height: canvas.height, pixels: pixels, knownOpaque: true),
             placement: placement,
             edgeColors: edges,
             sourceSize: CanvasSize(width: width, height: height)

@@ -11,6 +11,13 @@ public struct CanvasSize: Sendable, Hashable, Codable, LosslessStringConvertible
         self.height = height
     }
 
+    /// The longest side a canvas may have: 32768 pixels.
+    public static let maximumSide = 32768
+
+    /// The bytes an RGBA8 canvas of this size takes: `width * height * 4`, or `Int.max` if that
+    /// overflows.
+    public var byteCount: Int { saturatingProduct(width, height, 4) }
+
     /// 1080x1920: Instagram Stories and most vertical story formats.
     public static let story = CanvasSize(width: 1080, height: 1920)
 

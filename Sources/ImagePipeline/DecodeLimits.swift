@@ -29,7 +29,7 @@ public struct DecodeLimits: Sendable, Hashable {
             throw ImageError(
                 .pixelLimitExceeded,
                 "\(ImageError.subject(path)) declares \(width)x\(height) pixels, more than the limit of "
-                    + "\(maxPixels); use a smaller image or raise DecodeLimits.maxPixels.",
+                    + "\(maxPixels) pixels.",
                 path: path
             )
         }
@@ -41,7 +41,7 @@ public struct DecodeLimits: Sendable, Hashable {
             throw ImageError(
                 .memoryLimitExceeded,
                 "decoding \(ImageError.subject(path)) (\(width)x\(height)) needs \(bytes) bytes, more than "
-                    + "the limit of \(maxMemoryBytes); use a smaller image or raise DecodeLimits.maxMemoryBytes.",
+                    + "the limit of \(maxMemoryBytes) bytes.",
                 path: path
             )
         }

@@ -110,12 +110,15 @@ struct EdgeAccumulator {
 
     init(height: Int, bandRows: Int? = nil, fraction: Double = EdgeColors.defaultBandFraction) {
         self.height = height
-        self.band = min(height, max(1, bandRows ?? EdgeColors.bandRows(forHeight: height, fraction: fraction)))
+        self.band =
+            bandRows.map { min(height, max(1, $0)) } ?? EdgeColors.bandRows(forHeight: height, fraction: fraction)
     }
 
-    /// The rows that belong to either band, in order.
+    /// The rows that belong to either band, in order, each once (the bands overlap when the
+    /// image is short).
     var rowsToVisit: [Int] {
-        Array(Set(Array(0..<band) + Array((height - band)..<height))).sorted()
+        let bottomStart = max(band, height - band)
+        return Array(0..<band) + Array(bottomStart..<height)
     }
 
     /// Adds row `y` (RGBA8) if it lies in a band; other rows are ignored.

@@ -1,7 +1,8 @@
 /// An error from the image pipeline: a stable ``Code`` for programs, a message for people.
 ///
-/// The message names the file (or "the image data" for bytes in memory), says what is wrong and,
-/// where there is something to do, what to do. ``description`` is one line.
+/// The message names the file (or "the image data" for bytes in memory) and says what is wrong,
+/// with the numbers involved. It gives no advice tied to one kind of caller (a command-line flag,
+/// a library property): callers map ``code`` to their own advice. ``description`` is one line.
 public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable, payload-free identifier of what went wrong, for reports and tests.
     ///
@@ -49,7 +50,8 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let insufficientData = Code(.insufficientData)
         /// The image has more pixels than ``DecodeLimits/maxPixels``.
         public static let pixelLimitExceeded = Code(.pixelLimitExceeded)
-        /// Decoding would need more memory than ``DecodeLimits/maxMemoryBytes``.
+        /// Decoding (or a canvas) would need more memory than ``DecodeLimits/maxMemoryBytes``, or
+        /// an allocation failed outright (the message says which).
         public static let memoryLimitExceeded = Code(.memoryLimitExceeded)
         /// The format can be inspected but not decoded (JPEG).
         public static let decodingUnsupported = Code(.decodingUnsupported)
@@ -68,7 +70,7 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// What went wrong, stable across releases.
     public var code: Code
-    /// What went wrong and what to do, in a sentence or two, naming the file.
+    /// What went wrong, in a sentence or two, naming the file.
     public var message: String
     /// The file concerned, if the image came from a file.
     public var path: String?
@@ -76,7 +78,7 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Creates an error.
     /// - Parameters:
     ///   - code: The stable code.
-    ///   - message: A sentence saying what is wrong and what to do; it should name the file.
+    ///   - message: A sentence saying what is wrong; it should name the file.
     ///   - path: The file concerned, if any.
     public init(_ code: Code, _ message: String, path: String? = nil) {
         self.code = code

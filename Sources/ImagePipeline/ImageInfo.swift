@@ -32,18 +32,6 @@ public enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     /// Cyan, magenta, yellow, black (a four-component JPEG).
     case cmyk
 
-    /// The PNG colour type number, for PNG colour types; nil for JPEG ones.
-    public var pngColorType: Int? {
-        switch self {
-        case .gray: 0
-        case .rgb: 2
-        case .palette: 3
-        case .grayAlpha: 4
-        case .rgba: 6
-        case .yCbCr, .cmyk: nil
-        }
-    }
-
     /// The colour type of a PNG colour-type number, or nil if the number is not valid.
     public init?(pngColorType: Int) {
         switch pngColorType {
@@ -109,7 +97,4 @@ public struct ImageInfo: Sendable, Hashable, Codable {
         self.hasTransparency = hasTransparency
         self.fileSize = fileSize
     }
-
-    /// `width * height`.
-    public var pixelCount: Int { width * height }
 }

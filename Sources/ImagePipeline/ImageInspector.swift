@@ -53,7 +53,7 @@ public struct ImageInspector: Sendable {
         if PNGScanner.looksLikePNG(head) { return .png }
         let subject = ImageError.subject(source.path)
         if head.isEmpty {
-            throw ImageError(.unsupportedFormat, "\(subject) is empty; pass a PNG or JPEG file.", path: source.path)
+            throw ImageError(.unsupportedFormat, "\(subject) is empty (0 bytes).", path: source.path)
         }
         let named = knownFormat(head).map { " (it looks like \($0))" } ?? ""
         throw ImageError(

@@ -8,13 +8,39 @@ import CPNGShim
 /// linearly. Equal sizes copy.
 public enum ImageResizer {
     /// Returns `image` resized to `width` x `height`.
-    /// - Throws: ``ImageError/Code/invalidArgument`` for a size below 1;
-    ///   ``ImageError/Code/memoryLimitExceeded`` if the working memory cannot be allocated.
-    public static func resize(_ image: RGBAImage, width: Int, height: Int) throws -> RGBAImage {
+    /// - Parameter limits: Bounds on the output: its pixels and its bytes (`width * height * 4`).
+    /// - Throws: ``ImageError/Code/invalidArgument`` for a side below 1 or above 2^32-1;
+    ///   ``ImageError/Code/pixelLimitExceeded`` or ``ImageError/Code/memoryLimitExceeded`` for an
+    ///   output over `limits` (checked before anything is allocated); `memory_limit_exceeded`
+    ///   also if the resampler's own allocation fails.
+    public static func resize(
+        _ image: RGBAImage,
+        width: Int,
+        height: Int,
+        limits: DecodeLimits = .default
+    ) throws -> RGBAImage {
         guard width > 0, height > 0, width <= Int(UInt32.max), height <= Int(UInt32.max) else {
-            throw ImageError(.invalidArgument, "cannot resize to \(width)x\(height); both sides must be at least 1.")
+            throw ImageError(
+                .invalidArgument,
+                "cannot resize to \(width)x\(height); each side must be between 1 and \(UInt32.max)."
+            )
         }
-        var output = [UInt8](repeating: 0, count: width * height * 4)
+        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixelCount > limits.maxPixels {
+            throw ImageError(
+                .pixelLimitExceeded,
+                "resizing to \(width)x\(height) gives more than the limit of \(limits.maxPixels) pixels."
+            )
+        }
+        let bytes = saturatingProduct(pixelCount, 4)
+        if bytes > limits.maxMemoryBytes {
+            throw ImageError(
+                .memoryLimitExceeded,
+                "resizing to \(width)x\(height) needs \(bytes) bytes, more than the limit of "
+                    + "\(limits.maxMemoryBytes) bytes."
+            )
+        }
+        var output = [UInt8](repeating: 0, count: bytes)
         try output.withUnsafeMutableBufferPointer { destination in
             try image.pixels.withUnsafeBufferPointer { source in
                 let resampler = try Resampler(
@@ -61,7 +87,8 @@ final class Resampler {
         else {
             throw ImageError(
                 .memoryLimitExceeded,
-                "cannot allocate a resampler from \(sourceWidth)x\(sourceHeight) to \(width)x\(height)."
+                "the system ran out of memory allocating a resampler from \(sourceWidth)x\(sourceHeight) to "
+                    + "\(width)x\(height) (a failed allocation, not a limit)."
             )
         }
         self.handle = handle

@@ -6,8 +6,10 @@
 /// matching a tRNS colour become transparent. No gamma or colour-space conversion is applied.
 ///
 /// Before allocating anything proportional to the image, the decoder checks the structure,
-/// ``DecodeLimits``, and that the compressed data could hold the declared size. Corrupt files
-/// throw an ``ImageError`` with a specific code; none crashes or hangs.
+/// ``DecodeLimits``, and that the compressed data could hold the declared size. Every chunk's CRC
+/// is checked as libpng reads it, ancillary chunks included, so a file decodes only if
+/// ``ImageInspector`` (which checks every CRC) accepts it too. Corrupt files throw an
+/// ``ImageError`` with a specific code; none crashes or hangs.
 ///
 /// ```swift
 /// let image = try PNGDecoder().decode(path: "card.png")

@@ -3,7 +3,9 @@ import CPNGShim
 /// Encodes RGBA8 images as PNG with libpng.
 ///
 /// Fully opaque images are written as truecolour (colour type 2, three bytes a pixel); others
-/// as truecolour+alpha. Decoding the result gives back exactly the same pixels.
+/// as truecolour+alpha. Decoding the result gives back exactly the same pixels. Opacity is
+/// checked with ``RGBAImage/isOpaque``, which costs nothing for a ``CanvasFitter`` result (always
+/// opaque) and one scan of the alpha bytes otherwise.
 ///
 /// The cost is mostly zlib's level and strategy and libpng's filter choice. ``Options/fast``
 /// (the default) uses the SUB filter on every row and zlib's run-length strategy at level 1:

@@ -4,24 +4,17 @@ import CPNGShim
 enum PNGInput {
     case file(String)
     case memory([UInt8])
-
-    var path: String? {
-        if case .file(let path) = self { return path }
-        return nil
-    }
 }
 
 /// libpng's incremental reader behind a Swift face: scans and limit-checks the file first,
 /// then hands out RGBA8 rows. Only valid inside ``PNGRowReader/with(_:limits:workingBytes:_:)``.
 final class PNGRowReader {
     let structure: PNGStructure
-    let path: String?
     private let reader: OpaquePointer
     private let source: any ByteSource
 
     private init(structure: PNGStructure, source: any ByteSource, reader: OpaquePointer) {
         self.structure = structure
-        self.path = source.path
         self.source = source
         self.reader = reader
     }
@@ -43,8 +36,10 @@ final class PNGRowReader {
         case .file(let path):
             let source = try FileByteSource(path: path)
             let structure = try prepare(source, limits: limits, workingBytes: workingBytes)
+            // libpng reads the descriptor the scan checked, not the path again (which could name
+            // another file by now).
             var openErrno: Int32 = 0
-            guard let handle = cpng_reader_open_file(path, &openErrno) else {
+            guard let handle = cpng_reader_open_descriptor(source.descriptor, &openErrno) else {
                 throw ImageError(
                     .readFailed,
                     "cannot open '\(path)': \(FileByteSource.describe(openErrno)).",
@@ -58,7 +53,10 @@ final class PNGRowReader {
             let structure = try prepare(source, limits: limits, workingBytes: workingBytes)
             return try bytes.withUnsafeBufferPointer { buffer in
                 guard let handle = cpng_reader_open_memory(buffer.baseAddress, buffer.count) else {
-                    throw ImageError(.memoryLimitExceeded, "out of memory opening the image data.")
+                    throw ImageError(
+                        .memoryLimitExceeded,
+                        "the system ran out of memory opening the image data (a failed allocation, not a limit)."
+                    )
                 }
                 defer { cpng_reader_close(handle) }
                 return try run(PNGRowReader(structure: structure, source: source, reader: handle), body)
@@ -100,8 +98,7 @@ final class PNGRowReader {
     ) throws
         -> Result
     {
-        var header = cpng_header()
-        try reader.check(cpng_reader_read_header(reader.reader, &header))
+        try reader.check(cpng_reader_read_header(reader.reader))
         return try body(reader)
     }
 
@@ -159,6 +156,7 @@ final class PNGRowReader {
     private func check(_ status: Int32) throws {
         guard status != CPNG_OK else { return }
         let detail = String(cString: cpng_reader_message(reader))
+        let path = source.path
         let subject = ImageError.subject(path)
         switch Int(status) {
         case Int(CPNG_ERR_IO):
@@ -184,7 +182,8 @@ final class PNGRowReader {
         case Int(CPNG_ERR_NOMEM):
             throw ImageError(
                 .memoryLimitExceeded,
-                "ran out of memory decoding \(subject) (libpng: \(detail)).",
+                "the system ran out of memory decoding \(subject) (libpng: \(detail)); a failed allocation, "
+                    + "not a limit.",
                 path: path
             )
         default:

@@ -1,5 +1,3 @@
-import CPNGShim
-
 /// The structure of a PNG file as its chunks declare it, checked without inflating any data.
 struct PNGStructure: Sendable, Hashable {
     var width: Int
@@ -23,8 +21,7 @@ struct PNGStructure: Sendable, Hashable {
             case .grayAlpha: 2
             case .rgb: 3
             case .rgba: 4
-            case .yCbCr: 3
-            case .cmyk: 4
+            case .yCbCr, .cmyk: preconditionFailure("the scanner never gives a PNG the colour type \(colorType)")
             }
         return channels * bitDepth
     }
@@ -99,7 +96,7 @@ enum PNGScanner {
             )
         }
         let storedCRC = readUInt32(head, 29)
-        let actualCRC = head.withUnsafeBufferPointer { cpngCRC($0, from: 12, count: 17) }
+        let actualCRC = try source.crc32(at: 12, count: 17, initial: 0)
         guard storedCRC == actualCRC else {
             throw ImageError(
                 .badChecksum,
@@ -310,10 +307,6 @@ enum PNGScanner {
         guard bytes.count >= at + 4 else { return 0 }
         return UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8
             | UInt32(bytes[at + 3])
-    }
-
-    private static func cpngCRC(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, count: Int) -> UInt32 {
-        cpng_crc32(0, buffer.baseAddress! + from, count)
     }
 }
 

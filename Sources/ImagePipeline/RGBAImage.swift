@@ -31,6 +31,9 @@ public struct RGBAImage: Sendable, Hashable {
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel, row by row.
     public private(set) var pixels: [UInt8]
+    /// Set by the pipeline when it made every alpha 255 (a fitted canvas), so ``isOpaque`` need
+    /// not scan. Not part of equality.
+    private var knownOpaque = false
 
     /// Wraps existing pixels.
     /// - Parameters:
@@ -67,10 +70,24 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// Takes ownership of a buffer the pipeline filled (no checks: internal use).
-    init(uncheckedWidth width: Int, height: Int, pixels: [UInt8]) {
+    /// - Parameter knownOpaque: The caller guarantees every alpha is 255.
+    init(uncheckedWidth width: Int, height: Int, pixels: [UInt8], knownOpaque: Bool = false) {
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.knownOpaque = knownOpaque
+    }
+
+    /// Equal sizes and pixels.
+    public static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels
+    }
+
+    /// Hashes the size and pixels.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(width)
+        hasher.combine(height)
+        hasher.combine(pixels)
     }
 
     /// The pixel at column `x`, row `y` (0-based, from the top left).
@@ -88,12 +105,14 @@ public struct RGBAImage: Sendable, Hashable {
         pixels[i + 1] = value.g
         pixels[i + 2] = value.b
         pixels[i + 3] = value.a
+        if value.a != 255 { knownOpaque = false }
     }
 
-    /// Whether every pixel's alpha is 255.
+    /// Whether every pixel's alpha is 255 (scans the pixels unless the pipeline made them opaque).
     public var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { buffer in
-            cpng_is_opaque(buffer.baseAddress, UInt32(width), UInt32(height), width * 4) != 0
-        }
+        knownOpaque
+            || pixels.withUnsafeBufferPointer { buffer in
+                cpng_is_opaque(buffer.baseAddress, UInt32(width), UInt32(height), width * 4) != 0
+            }
     }
 }

@@ -13,6 +13,8 @@ public enum ShareviaExitCode {
     public static let notDelivered: Int32 = 4
     /// The command line was wrong: unknown option or destination, missing or unreadable file.
     public static let usage: Int32 = 64
+    /// An input file is corrupt or can't be processed, or the output already exists.
+    public static let inputError: Int32 = 65
 
     /// The exit code for a share's outcome.
     public static func code(for outcome: ShareReport.Outcome) -> Int32 {
@@ -30,6 +32,7 @@ public enum ShareviaExitCode {
           3   delivered, but only by a fallback (the report says why the first failed)
           4   not delivered by any destination in the chain
           64  usage error: unknown option or destination, missing or unreadable file
+          65  image/text input that can't be processed, or an output that exists (image commands)
           1   internal error
         """
 }

@@ -6,7 +6,10 @@ struct ImageConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Decode an image and write it again as an 8-bit RGB or RGBA PNG.",
-        discussion: "Every PNG bit depth and colour type is accepted; the pixels come out unchanged in 8-bit RGBA."
+        discussion: """
+            Every PNG bit depth and colour type is accepted. 8-bit images keep their pixels exactly; \
+            16-bit samples keep their high byte; low bit depths, palettes and grey become 8-bit RGBA.
+            """
     )
 
     @Argument(help: "The PNG image to convert.")
@@ -15,9 +18,11 @@ struct ImageConvertCommand: ParsableCommand {
     @OptionGroup var output: ImageOutputOptions
 
     func run() throws {
-        try output.writer.checkDestination(output.output)
-        let image = try PNGDecoder().decode(path: input)
-        let count = try output.write(image)
-        print("wrote \(output.output): \(image.width)x\(image.height) PNG, \(count) bytes")
+        try ImageFailure.reporting {
+            try output.checkDestination()
+            let image = try PNGDecoder().decode(path: input)
+            let count = try output.write(image)
+            print("wrote \(output.output): \(image.width)x\(image.height) PNG, \(count) bytes")
+        }
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ImagePipeline
 
+extension CanvasSize: ExpressibleByArgument {}
+
 /// `sharevia image fit IN -o OUT`: place an image on a story canvas.
 struct ImageFitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,25 +20,32 @@ struct ImageFitCommand: ParsableCommand {
     @OptionGroup var output: ImageOutputOptions
 
     @Option(help: ArgumentHelp("The canvas size in pixels, WIDTHxHEIGHT.", valueName: "WxH"))
-    var canvas: String = CanvasSize.story.description
+    var canvas: CanvasSize = .story
 
     func validate() throws {
-        guard let size = CanvasSize(canvas) else {
-            throw ValidationError("--canvas '\(canvas)' is not WIDTHxHEIGHT with positive numbers, e.g. 1080x1920.")
+        let maximum = CanvasSize.maximumSide
+        guard canvas.width <= maximum, canvas.height <= maximum else {
+            throw ValidationError("--canvas \(canvas) is too large; each side can be at most \(maximum).")
         }
-        guard size.width <= 32768, size.height <= 32768 else {
-            throw ValidationError("--canvas \(canvas) is too large; each side can be at most 32768.")
+        let limit = DecodeLimits.default.maxMemoryBytes
+        if canvas.byteCount > limit {
+            let mebibyte = 1024 * 1024
+            let needed = (canvas.byteCount + mebibyte - 1) / mebibyte
+            throw ValidationError(
+                "--canvas \(canvas) needs \(needed) MB, more than the \(limit / mebibyte) MB limit; use a smaller --canvas."
+            )
         }
     }
 
     func run() throws {
-        let size = CanvasSize(canvas) ?? .story
-        try output.writer.checkDestination(output.output)
-        let fitted = try CanvasFitter(canvas: size).fit(path: input)
-        let count = try output.write(fitted.image)
-        print(
-            "wrote \(output.output): \(size) PNG, \(count) bytes; \(fitted.sourceSize) image at \(fitted.placement), "
-                + "gradient \(fitted.edgeColors.top) to \(fitted.edgeColors.bottom)"
-        )
+        try ImageFailure.reporting(canvasOption: true) {
+            try output.checkDestination()
+            let fitted = try CanvasFitter(canvas: canvas).fit(path: input)
+            let count = try output.write(fitted.image)
+            print(
+                "wrote \(output.output): \(canvas) PNG, \(count) bytes; \(fitted.sourceSize) image at "
+                    + "\(fitted.placement), gradient \(fitted.edgeColors.top) to \(fitted.edgeColors.bottom)"
+            )
+        }
     }
 }

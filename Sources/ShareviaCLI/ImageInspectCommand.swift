@@ -10,7 +10,8 @@ struct ImageInspectCommand: ParsableCommand {
         discussion: """
             Each file is validated (PNG: signature, header and every chunk's CRC; JPEG: markers up to \
             the frame header). Edge colours need a decode and are shown for PNG only. A file that \
-            fails is reported and the others are still inspected; the exit code is then 1.
+            fails is reported and the others are still inspected; the exit code is then 64 if a \
+            file is missing or unreadable, otherwise 65.
             """
     )
 
@@ -32,7 +33,7 @@ struct ImageInspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let repeatCount { try time(repeatCount) }
+        if let repeatCount { try ImageFailure.reporting { try time(repeatCount) } }
         let reports = files.map { ImageReport(file: $0, edges: !noEdges) }
         if json {
             let encoder = JSONEncoder()
@@ -40,14 +41,18 @@ struct ImageInspectCommand: ParsableCommand {
             print(String(decoding: try encoder.encode(reports), as: UTF8.self))
         } else {
             for report in reports {
-                if let error = report.error {
-                    FileHandle.standardError.write(Data("Error: \(error.message) [\(error.code)]\n".utf8))
-                } else {
-                    print(report.line)
+                switch report.outcome {
+                case .success(let inspected): print(report.line(inspected))
+                case .failure(let error): StandardStreams.printError("error: " + ImageFailure.line(for: error))
                 }
             }
         }
-        if reports.contains(where: { $0.error != nil }) { throw ExitCode.failure }
+        let codes = reports.compactMap { report -> Int32? in
+            guard case .failure(let error) = report.outcome else { return nil }
+            return ImageFailure.exitCode(for: error.code)
+        }
+        // A missing file (64) outranks a damaged one (65): it is the more basic mistake.
+        if let code = codes.min() { throw CommandFailure(exitCode: code) }
     }
 
     /// Inspects the first file `count` times and prints the median time to stderr.
@@ -61,87 +66,74 @@ struct ImageInspectCommand: ParsableCommand {
             times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
         }
         let median = times.sorted()[times.count / 2]
-        FileHandle.standardError.write(
-            Data("inspect+validate \(files[0]): median \(String(format: "%.3f", median)) ms over \(count) runs\n".utf8)
+        StandardStreams.printError(
+            "inspect+validate \(files[0]): median \(String(format: "%.3f", median)) ms over \(count) runs"
         )
     }
 }
 
 /// One file's inspection, for text and JSON output.
+///
+/// JSON: `file`, then on success the ``ImageInfo`` fields and (unless edges were skipped)
+/// `edgeColors` (null for a JPEG, which is not decoded); on failure `error` with `code` and
+/// `message`.
 struct ImageReport: Encodable {
-    struct Failure: Encodable {
-        var code: String
-        var message: String
+    /// What inspecting found.
+    struct Inspected {
+        var info: ImageInfo
+        /// Nil when edges were skipped or the format is not decoded.
+        var edgeColors: EdgeColors?
     }
 
     var file: String
-    var info: ImageInfo?
-    var edgeColors: EdgeColors?
-    var edgeColorsUnavailable: String?
-    var error: Failure?
     var includeEdges: Bool
+    var outcome: Result<Inspected, ImageError>
 
-    /// Inspects `file`, and measures its edge colours if `edges` is true.
+    /// Inspects `file`, and measures its edge colours if `edges` is true and it is a PNG.
     init(file: String, edges: Bool) {
         self.file = file
         self.includeEdges = edges
-        do {
+        outcome = Result {
             let info = try ImageInspector().inspect(path: file)
-            self.info = info
-            if !edges {
-                return
-            } else if info.format == .png {
-                edgeColors = try EdgeColors(path: file)
-            } else {
-                edgeColorsUnavailable = "\(info.format) is not decoded"
-            }
-        } catch let error as ImageError {
-            self.error = Failure(code: error.code.description, message: error.message)
-        } catch {
-            self.error = Failure(code: "unknown", message: "\(file): \(error)")
+            let colors = edges && info.format == .png ? try EdgeColors(path: file) : nil
+            return Inspected(info: info, edgeColors: colors)
+        }.mapError { error in
+            // The pipeline throws only ImageError; anything else is reported the same way.
+            error as? ImageError ?? ImageError(.readFailed, "cannot inspect '\(file)': \(error).", path: file)
         }
     }
 
-    var line: String {
-        guard let info else { return "\(file): \(error?.message ?? "unknown error")" }
+    func line(_ inspected: Inspected) -> String {
+        let info = inspected.info
         var text =
             "\(file): \(info.format) \(info.width)x\(info.height), \(info.bitDepth)-bit \(info.colorType), "
             + (info.interlaced ? (info.format == .png ? "Adam7 interlaced" : "progressive") : "not interlaced")
             + (info.hasTransparency ? ", transparency" : "") + ", \(info.fileSize) bytes"
         if includeEdges {
-            if let edgeColors {
-                text += ", edges top \(edgeColors.top) bottom \(edgeColors.bottom)"
-            } else if let edgeColorsUnavailable {
-                text += ", edges n/a (\(edgeColorsUnavailable))"
+            if let colors = inspected.edgeColors {
+                text += ", edges top \(colors.top) bottom \(colors.bottom)"
+            } else {
+                text += ", edges n/a (\(info.format) is not decoded)"
             }
         }
         return text
     }
 
     private enum Keys: String, CodingKey {
-        case file, format, width, height, bitDepth, colorType, interlaced, hasTransparency, fileSize, edgeColors, error
+        case file, edgeColors, error, code, message
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(file, forKey: .file)
-        if let info {
-            try container.encode(info.format.rawValue, forKey: .format)
-            try container.encode(info.width, forKey: .width)
-            try container.encode(info.height, forKey: .height)
-            try container.encode(info.bitDepth, forKey: .bitDepth)
-            try container.encode(info.colorType.rawValue, forKey: .colorType)
-            try container.encode(info.interlaced, forKey: .interlaced)
-            try container.encode(info.hasTransparency, forKey: .hasTransparency)
-            try container.encode(info.fileSize, forKey: .fileSize)
-            if includeEdges {
-                if let edgeColors {
-                    try container.encode(edgeColors, forKey: .edgeColors)
-                } else {
-                    try container.encodeNil(forKey: .edgeColors)
-                }
-            }
+        switch outcome {
+        case .success(let inspected):
+            try inspected.info.encode(to: encoder)  // its fields sit beside `file`
+            if includeEdges { try container.encode(inspected.edgeColors, forKey: .edgeColors) }
+        case .failure(let error):
+            var failure = container.nestedContainer(keyedBy: Keys.self, forKey: .error)
+            try failure.encode(error.code.description, forKey: .code)
+            try failure.encode(error.message, forKey: .message)
         }
-        try container.encodeIfPresent(error, forKey: .error)
     }
 }

@@ -26,14 +26,20 @@ struct ImageOutputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "PNG compression: fast (SUB filter, zlib run-length strategy), balanced (level 6, adaptive filters) or "
-                + "smallest (level 9, adaptive filters).",
+            "PNG compression: fast (zlib level 1, run-length strategy, SUB filter), balanced (level 6, adaptive "
+                + "filters) or smallest (level 9, adaptive filters).",
             valueName: "preset"
         )
     )
     var compression: ImageCompression = .fast
 
     var writer: AtomicFileWriter { AtomicFileWriter(overwrite: force) }
+
+    /// Fails early, before any decoding, if the output cannot be written (it exists without
+    /// `--force`, or its folder is missing).
+    func checkDestination() throws {
+        try writer.checkDestination(output)
+    }
 
     /// Encodes and writes atomically.
     func write(_ image: RGBAImage) throws -> Int {

@@ -19,7 +19,7 @@ struct AtomicFileWriterTests {
         try AtomicFileWriter().write([1], to: path)
         let error = #expect(throws: ImageError.self) { try AtomicFileWriter().write([2], to: path) }
         #expect(error?.code == .outputExists)
-        #expect(error?.message.contains("--force") == true)
+        #expect(error?.message == "'\(path)' already exists and overwriting was not allowed.")
         #expect(try readFile(path) == [1])
         try AtomicFileWriter(overwrite: true).write([3, 4], to: path)
         #expect(try readFile(path) == [3, 4])

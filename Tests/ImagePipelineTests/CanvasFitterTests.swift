@@ -1,3 +1,4 @@
+import Foundation
 import ImagePipeline
 import Testing
 
@@ -56,14 +57,40 @@ struct CanvasFitterTests {
         #expect(image.isOpaque)
     }
 
-    @Test func streamingFromAFileEqualsFittingInMemory() throws {
+    @Test(arguments: [false, true])
+    func streamingFromAFileEqualsFittingInMemory(alpha: Bool) throws {
         let canvas = CanvasSize(width: 45, height: 80)
-        let image = EncoderTests.sample(width: 300, height: 170, alpha: false)
+        let image = EncoderTests.sample(width: 300, height: 170, alpha: alpha)
         let bytes = try PNGEncoder().encode(image)
-        let streamed = try CanvasFitter(canvas: canvas).fit(data: bytes)
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/in.png"
+        try AtomicFileWriter().write(bytes, to: path)
+        let fromFile = try CanvasFitter(canvas: canvas).fit(path: path)
         let inMemory = try CanvasFitter(canvas: canvas).fit(image)
-        #expect(streamed == inMemory)
-        #expect(streamed.edgeColors == EdgeColors(of: image))
+        #expect(fromFile == inMemory)
+        #expect(try CanvasFitter(canvas: canvas).fit(data: bytes) == inMemory)
+        #expect(fromFile.edgeColors == EdgeColors(of: image))
+    }
+
+    /// A 10x2000 strip on a 10x10 canvas shrinks 200:1 vertically: a uniform colour must come
+    /// out exactly (the resampler once summed at most 64 source rows per output row).
+    @Test func largeShrinkRatioKeepsTheColour() throws {
+        let colour = RGBAPixel(r: 200, g: 100, b: 50)
+        let image = RGBAImage(width: 10, height: 2000, fill: colour)
+        let fitter = CanvasFitter(canvas: CanvasSize(width: 10, height: 10))
+        for fitted in [try fitter.fit(image), try fitter.fit(data: PNGEncoder().encode(image))] {
+            #expect(fitted.placement == PixelRect(x: 4, y: 0, width: 1, height: 10))
+            #expect(fitted.image == RGBAImage(width: 10, height: 10, fill: colour))
+        }
+    }
+
+    @Test func refusesACanvasOverTheMemoryLimitNamingTheCanvas() {
+        let error = #expect(throws: ImageError.self) {
+            try CanvasFitter(canvas: CanvasSize(width: 20000, height: 20000)).fit(Self.halves)
+        }
+        #expect(error?.code == .memoryLimitExceeded)
+        #expect(error?.message.contains("the canvas 20000x20000 needs 1600000000 bytes") == true)
     }
 
     @Test func interlacedAndPlainFilesFitTheSame() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ImagePipeline
+import ProcessRunning
 import Testing
 
 /// Encoding gives a valid PNG that decodes back to the same pixels.
@@ -58,24 +59,23 @@ struct EncoderTests {
     }
 
     @Test(arguments: [false, true])
-    func outputPassesPngcheck(alpha: Bool) throws {
+    func outputPassesPngcheck(alpha: Bool) async throws {
         let pngcheck = try #require(
-            ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first { FileManager.default.isExecutableFile(atPath: $0) },
-            "pngcheck is needed for this test: apt-get install pngcheck"
+            Self.onPath("pngcheck"),
+            "pngcheck is needed for this test and is not on PATH: apt-get install pngcheck"
         )
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/out.png"
         try AtomicFileWriter().write(PNGEncoder().encode(Self.sample(width: 300, height: 200, alpha: alpha)), to: path)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: pngcheck)
-        process.arguments = ["-q", path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "pngcheck: \(text)")
+        let output = try await ProcessRunner().run(pngcheck, arguments: ["-q", path])
+        let text = String(decoding: output.standardOutput, as: UTF8.self) + output.errorText
+        #expect(output.exitStatus == 0, "pngcheck: \(text)")
+    }
+
+    /// The first executable `name` in the folders of `PATH`.
+    static func onPath(_ name: String) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

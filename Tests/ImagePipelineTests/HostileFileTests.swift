@@ -43,6 +43,24 @@ struct HostileFileTests {
         #expect(inspected?.message.contains("IDAT") == true)
     }
 
+    /// A damaged ancillary chunk (known or unknown, before or after the image data) is refused by
+    /// the decoder as by the inspector, not silently dropped.
+    @Test(arguments: ["tEXt", "prIv"], [false, true])
+    func badCRCInAnAncillaryChunkIsRefused(type: String, afterImageData: Bool) throws {
+        var chunk = PNGBytes.chunk(type, Array("Comment\u{0}hello".utf8))
+        chunk[chunk.count - 1] ^= 0xFF
+        let at = afterImageData ? Self.valid.count - 12 : 33
+        let bytes = Array(Self.valid[..<at]) + chunk + Array(Self.valid[at...])
+        let decoded = #expect(throws: ImageError.self) { try PNGDecoder().decode(data: bytes) }
+        #expect(decoded?.code == .badChecksum, "\(decoded.map(String.init(describing:)) ?? "")")
+        let inspected = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: bytes) }
+        #expect(inspected?.code == .badChecksum)
+        let intact =
+            Array(Self.valid[..<at]) + PNGBytes.chunk(type, Array("Comment\u{0}hello".utf8))
+            + Array(Self.valid[at...])
+        #expect(try PNGDecoder().decode(data: intact) == PNGDecoder().decode(data: Self.valid))
+    }
+
     @Test func badCRCInHeaderIsRefused() throws {
         var bytes = Self.valid
         bytes[30] ^= 0x01

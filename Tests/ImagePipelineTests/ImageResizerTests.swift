@@ -11,6 +11,17 @@ struct ImageResizerTests {
         #expect(resized == RGBAImage(width: width, height: height, fill: colour))
     }
 
+    /// Shrinks far past 64:1 each way to a single pixel: every source pixel must keep its full
+    /// weight (the vertical pass once summed at most 64 rows, darkening tall shrinks).
+    @Test(arguments: [(1, 200), (200, 1), (1, 1000), (3, 700), (300, 300)])
+    func extremeShrinkKeepsAUniformColour(width: Int, height: Int) throws {
+        for colour in [RGBAPixel(r: 17, g: 128, b: 251), RGBAPixel(r: 200, g: 40, b: 90, a: 128)] {
+            let image = RGBAImage(width: width, height: height, fill: colour)
+            let one = try ImageResizer.resize(image, width: 1, height: 1)
+            #expect(one.pixel(x: 0, y: 0) == colour, "\(width)x\(height) \(colour)")
+        }
+    }
+
     @Test func halvingAveragesEachTwoByTwoBlock() throws {
         var image = RGBAImage(width: 4, height: 2, fill: RGBAPixel(r: 0, g: 0, b: 0))
         let values: [UInt8] = [0, 100, 10, 30, 200, 40, 50, 70]
@@ -62,5 +73,19 @@ struct ImageResizerTests {
             )
         }
         #expect(error?.code == .invalidArgument)
+    }
+
+    /// Sizes whose byte count overflows `Int` are refused by the limits, not trapped on.
+    @Test func refusesAnOutputOverTheLimitsWithoutTrapping() {
+        let image = RGBAImage(width: 2, height: 2, fill: RGBAPixel(r: 0, g: 0, b: 0))
+        let huge = #expect(throws: ImageError.self) {
+            try ImageResizer.resize(image, width: Int(UInt32.max), height: Int(UInt32.max))
+        }
+        #expect(huge?.code == .pixelLimitExceeded)
+        let big = #expect(throws: ImageError.self) {
+            try ImageResizer.resize(image, width: 20000, height: 20000, limits: DecodeLimits(maxPixels: .max))
+        }
+        #expect(big?.code == .memoryLimitExceeded)
+        #expect(big?.message.contains("1600000000 bytes") == true, "\(big?.message ?? "")")
     }
 }

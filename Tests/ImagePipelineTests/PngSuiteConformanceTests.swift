@@ -1,11 +1,6 @@
+import Foundation
 import ImagePipeline
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Every valid PngSuite file decodes to the pixels Pillow gives; every corrupt one is refused
 /// with the specific error.
@@ -74,14 +69,5 @@ struct PngSuiteConformanceTests {
 }
 
 func readFile(_ path: String) throws -> [UInt8] {
-    guard let handle = fopen(path, "rb") else { throw ImageError(.readFailed, "cannot open \(path)") }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, handle)
-        if count == 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return bytes
+    [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
 }

@@ -2,7 +2,7 @@
 #define CPNG_SHIM_H
 
 /*
- * The image pipeline's C layer over libpng and zlib.
+ * The image pipeline's C layer over libpng and zlib (the target links libz; CRC-32 is zlib's).
  *
  * Every libpng call that can fail runs inside a C function of this target that owns the setjmp,
  * so libpng's longjmp never crosses a Swift frame. This header exposes only plain C types: png.h
@@ -35,19 +35,12 @@ enum {
 /** An incremental PNG reader producing RGBA8 rows. Not thread-safe; one owner at a time. */
 typedef struct cpng_reader cpng_reader;
 
-/** The image header as stored in the file (before any transformation). */
-typedef struct {
-    uint32_t width;
-    uint32_t height;
-    int32_t bit_depth;
-    int32_t color_type; /* PNG colour type: 0, 2, 3, 4 or 6 */
-    int32_t interlaced; /* 1 for Adam7 */
-    int32_t has_transparency; /* 1 if an alpha channel or a tRNS chunk is present */
-    uint64_t source_row_bytes; /* bytes of one row as stored, before transformation */
-} cpng_header;
-
-/** Opens a file for reading. Returns NULL and sets *errno_out when the file cannot be opened. */
-cpng_reader *cpng_reader_open_file(const char *path, int32_t *errno_out);
+/**
+ * Reads from an open file descriptor, which the caller keeps: the reader reads a duplicate of it
+ * from the start, so it decodes exactly the file the caller opened (and checked), not whatever a
+ * path names by now. Returns NULL and sets *errno_out on failure.
+ */
+cpng_reader *cpng_reader_open_descriptor(int fd, int32_t *errno_out);
 
 /** Reads from memory; the caller keeps `data` alive and unchanged until cpng_reader_close. */
 cpng_reader *cpng_reader_open_memory(const uint8_t *data, size_t size);
@@ -55,8 +48,9 @@ cpng_reader *cpng_reader_open_memory(const uint8_t *data, size_t size);
 /**
  * Reads everything up to the image data and sets up the transformation to RGBA8 (palette
  * expanded, tRNS to alpha, 16-bit stripped to the high byte, grey replicated, opaque filler).
+ * Every chunk's CRC is checked, ancillary ones included: a mismatch is CPNG_ERR_CHECKSUM.
  */
-int32_t cpng_reader_read_header(cpng_reader *reader, cpng_header *header);
+int32_t cpng_reader_read_header(cpng_reader *reader);
 
 /** Reads the next `count` rows of a non-interlaced image, RGBA8, `stride` bytes apart. */
 int32_t cpng_reader_read_rows(cpng_reader *reader, uint8_t *rows, uint32_t count, size_t stride);
@@ -115,7 +109,7 @@ void cpng_buffer_free(cpng_buffer *buffer);
 
 /* MARK: Checksums */
 
-/** zlib's CRC-32, as PNG chunks use: pass 0 to start, then the running value. */
+/** zlib's CRC-32 (crc32_z), as PNG chunks use: pass 0 to start, then the running value. */
 uint32_t cpng_crc32(uint32_t crc, const uint8_t *bytes, size_t count);
 
 /* MARK: Pixel loops */

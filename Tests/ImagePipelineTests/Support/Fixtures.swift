@@ -55,6 +55,3 @@ enum Fixtures {
         return path
     }
 }
-
-/// Lets table rows name themselves in test output.
-protocol CustomTestStringConvertible {}
