@@ -34,6 +34,10 @@ done
 # --- The card ---------------------------------------------------------------
 CARD="${1:-examples/card.png}"
 if [[ ! -f "$CARD" ]]; then
+    command -v convert >/dev/null || {
+        echo "error: $CARD missing and ImageMagick's convert not found to generate one (apt-get install -y imagemagick)" >&2
+        exit 1
+    }
     echo "note: $CARD missing; generating a 1080x1920 card with ImageMagick" >&2
     CARD="$WORK/card.png"
     convert -size 1080x1920 gradient:'#1d2671-#c33764' -gravity center -pointsize 96 -fill white \
@@ -79,7 +83,7 @@ guard let card = arguments.last(where: { !$0.hasPrefix("--") }) else {
 }
 let environment = ShareEnvironment(ProcessInfo.processInfo.environment)
 do {
-    let content = ShareContent(attachments: [try Attachment.file(card)])
+    let content = ShareContent(attachments: [try ShareAttachment.file(card)])
     let router = ShareRouter(
         registry: try DestinationRegistry([ClipboardDestination(environment: environment)]),
         options: [ClipboardRequestOptions.verify: verify ? "true" : "false"])
@@ -102,12 +106,14 @@ if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
     echo "building release (dynamic Swift runtime)..." >&2
     swift build -c release --scratch-path .build-release-clip --product sharevia >&2 || echo "warning: the CLI did not build" >&2
     write_harness
-    (cd "$HARNESS_DIR" && swift build -c release --product ClipboardHarness >&2)
+    (cd "$HARNESS_DIR" && swift build -c release --product ClipboardHarness >&2) \
+        || echo "warning: the library harness did not build" >&2
     if [[ "$STATIC" == 1 ]]; then
         echo "building release (--static-swift-stdlib)..." >&2
         swift build -c release --static-swift-stdlib --scratch-path .build-release-clip-static --product sharevia >&2 \
             || echo "warning: the static CLI did not build" >&2
-        (cd "$HARNESS_DIR" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product ClipboardHarness >&2)
+        (cd "$HARNESS_DIR" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product ClipboardHarness >&2) \
+            || echo "warning: the static library harness did not build" >&2
     fi
 fi
 
@@ -138,12 +144,18 @@ works() {
     cmp -s "$CARD" "$WORK/readback.png" || { echo "error: $bin: the clipboard does not hold the card" >&2; exit 1; }
 }
 
+# Commands are strings (hyperfine takes them so): quote the card for hyperfine -N's shell-word
+# splitting and for the eval in peak_rss_kb.
+quote() { local s=${1//\'/\'\\\'\'}; printf "'%s'" "$s"; }
+QCARD=$(quote "$CARD")
 NAMES=("xclip alone")
-CMDS=("xclip -selection clipboard -t image/png -i $CARD")
+CMDS=("xclip -selection clipboard -t image/png -i $QCARD")
 add() {  # add LABEL BIN: the verified and --no-verify runs of one build, when it works
     if works "$2"; then
         NAMES+=("$1 (verified)" "$1 --no-verify")
-        CMDS+=("$2 --to clipboard --no-fallback $CARD" "$2 --to clipboard --no-fallback --no-verify $CARD")
+        local bin
+        bin=$(quote "$2")
+        CMDS+=("$bin --to clipboard --no-fallback $QCARD" "$bin --to clipboard --no-fallback --no-verify $QCARD")
     fi
 }
 add "sharevia" "$DYNAMIC_BIN"
@@ -160,8 +172,7 @@ hyperfine "${HF_ARGS[@]}" >/dev/null
 peak_rss_kb() {  # the largest peak RSS of five runs, in KiB
     local max=0 kb
     for _ in 1 2 3 4 5; do
-        # shellcheck disable=SC2086
-        /usr/bin/time -f %M -o "$WORK/rss" $1 >/dev/null 2>&1 || true
+        eval "/usr/bin/time -f %M -o \"\$WORK/rss\" $1" >/dev/null 2>&1 || true
         kb=$(tail -n 1 "$WORK/rss")
         (( kb > max )) && max=$kb
     done

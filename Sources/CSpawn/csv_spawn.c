@@ -46,9 +46,8 @@ static long now_ms(void) {
 /// A descriptor that becomes readable when `pid` exits, or -1 when the kernel has no pidfd.
 static int open_pidfd(pid_t pid) {
 #ifdef SYS_pidfd_open
-    int fd = (int)syscall(SYS_pidfd_open, pid, 0);
-    if (fd >= 0) fcntl(fd, F_SETFD, FD_CLOEXEC);
-    return fd;
+    /* pidfd_open always sets close-on-exec. */
+    return (int)syscall(SYS_pidfd_open, pid, 0);
 #else
     (void)pid;
     return -1;
@@ -60,6 +59,7 @@ typedef struct {
     size_t len;
     size_t cap;
     size_t max;
+    int out_of_memory;
 } buffer;
 
 static void buffer_append(buffer *b, const char *bytes, size_t n) {
@@ -69,7 +69,7 @@ static void buffer_append(buffer *b, const char *bytes, size_t n) {
         size_t cap = b->cap ? b->cap * 2 : 4096;
         while (cap < b->len + n) cap *= 2;
         char *grown = realloc(b->data, cap);
-        if (!grown) return;
+        if (!grown) { b->out_of_memory = 1; return; }
         b->data = grown;
         b->cap = cap;
     }
@@ -128,14 +128,31 @@ static void feed_stdin(int *fd, const void *data, size_t len, size_t *written) {
     if (*written >= len) { close(*fd); *fd = -1; }
 }
 
-int csv_run_with(const char *path, char *const argv[], char *const envp[],
-                 const void *stdin_data, size_t stdin_len, const char *stdin_path,
-                 long timeout_ms, size_t max_output, const csv_cancel_flag *cancel,
-                 csv_result *result) {
+/// waitpid without WNOHANG, retried when a signal interrupts it.
+static pid_t wait_blocking(pid_t pid, int *status) {
+    pid_t done;
+    do { done = waitpid(pid, status, 0); } while (done < 0 && errno == EINTR);
+    return done;
+}
+
+int csv_run(const char *path, char *const argv[], char *const envp[],
+            const void *stdin_data, size_t stdin_len, const char *stdin_path,
+            long timeout_ms, size_t max_output, const csv_cancel_flag *cancel,
+            csv_result *result) {
     memset(result, 0, sizeof *result);
     result->exit_status = -1;
 
     int in_pipe[2] = {-1, -1}, out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1};
+    int in_file = -1;
+    /* Open the stdin file here, not in the child: a failed open in the child would surface as
+       posix_spawn's error, indistinguishable from a missing program. */
+    if (!stdin_data && stdin_path) {
+        do { in_file = open(stdin_path, O_RDONLY | O_CLOEXEC); } while (in_file < 0 && errno == EINTR);
+        if (in_file < 0) {
+            result->stdin_errno = errno;
+            return -1;
+        }
+    }
     if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0 ||
         (stdin_data && pipe2(in_pipe, O_CLOEXEC) != 0)) {
         result->spawn_errno = errno;
@@ -145,7 +162,8 @@ int csv_run_with(const char *path, char *const argv[], char *const envp[],
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     if (stdin_data) posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
-    else posix_spawn_file_actions_addopen(&actions, 0, stdin_path ? stdin_path : "/dev/null", O_RDONLY, 0);
+    else if (in_file >= 0) posix_spawn_file_actions_adddup2(&actions, in_file, 0);
+    else posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
     posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
     posix_spawn_file_actions_addclosefrom_np(&actions, 3);
@@ -164,6 +182,7 @@ int csv_run_with(const char *path, char *const argv[], char *const envp[],
 
     close(out_pipe[1]); out_pipe[1] = -1;
     close(err_pipe[1]); err_pipe[1] = -1;
+    if (in_file >= 0) { close(in_file); in_file = -1; }
     if (stdin_data) { close(in_pipe[0]); in_pipe[0] = -1; }
     fcntl(out_pipe[0], F_SETFL, O_NONBLOCK);
     fcntl(err_pipe[0], F_SETFL, O_NONBLOCK);
@@ -190,7 +209,7 @@ int csv_run_with(const char *path, char *const argv[], char *const envp[],
         if (left <= 0 || cancelled) {
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
+            wait_blocking(pid, &status);
             if (cancelled) result->cancelled = 1;
             else result->timed_out = 1;
             reaped = 1;
@@ -220,24 +239,20 @@ int csv_run_with(const char *path, char *const argv[], char *const envp[],
     }
     result->out = out.data; result->out_len = out.len;
     result->err = err.data; result->err_len = err.len;
+    result->out_of_memory = out.out_of_memory || err.out_of_memory;
     if (in_pipe[1] >= 0) close(in_pipe[1]);
     close(out_pipe[0]);
     close(err_pipe[0]);
     return 0;
 
 fail_close:
+    if (in_file >= 0) close(in_file);
     for (int i = 0; i < 2; i++) {
         if (in_pipe[i] >= 0) close(in_pipe[i]);
         if (out_pipe[i] >= 0) close(out_pipe[i]);
         if (err_pipe[i] >= 0) close(err_pipe[i]);
     }
     return -1;
-}
-
-int csv_run(const char *path, char *const argv[], char *const envp[],
-            const void *stdin_data, size_t stdin_len,
-            long timeout_ms, size_t max_output, csv_result *result) {
-    return csv_run_with(path, argv, envp, stdin_data, stdin_len, NULL, timeout_ms, max_output, NULL, result);
 }
 
 void csv_result_free(csv_result *result) {
@@ -267,6 +282,12 @@ int csv_spawn_detached(const char *path, char *const argv[], char *const envp[],
 
 int csv_wait_exit(pid_t pid, long timeout_ms, int *status) {
     long deadline = now_ms() + timeout_ms;
+    /* Look once before paying for a pidfd: `isRunning` asks with a timeout of 0. */
+    pid_t first;
+    do { first = waitpid(pid, status, WNOHANG); } while (first < 0 && errno == EINTR);
+    if (first == pid) return 1;
+    if (first < 0) return -1;
+    if (timeout_ms <= 0) return 0;
     int pidfd = open_pidfd(pid);
     for (;;) {
         pid_t done = waitpid(pid, status, WNOHANG);

@@ -4,7 +4,9 @@ import ProcessRunning
 ///
 /// A backend is pure data about a tool's command line: it never runs anything, so the
 /// argument building can be tested without a display. ``ClipboardDestination`` runs the
-/// commands through its ``CommandRunning`` runner.
+/// commands through its ``CommandRunning`` runner, starting the absolute paths it found for
+/// ``copyExecutable`` and ``pasteExecutable`` on the environment's `PATH` when it resolved the
+/// backend.
 public protocol ClipboardBackend: Sendable {
     /// Which backend this is.
     var kind: ClipboardBackendKind { get }
@@ -31,19 +33,31 @@ public protocol ClipboardBackend: Sendable {
     func pasteCommand(selection: ClipboardSelection, type: String) -> ClipboardCommand
 }
 
-/// One command line of a backend: which of its programs, the arguments, and what goes on stdin.
+/// One command line of a backend: which of its programs, the arguments, what goes on stdin, and
+/// which variables the program needs.
 public struct ClipboardCommand: Sendable, Hashable {
-    /// The program's name, looked up on `PATH` when the command runs.
+    /// The program's name (the backend's ``ClipboardBackend/copyExecutable`` or
+    /// ``ClipboardBackend/pasteExecutable``), for messages. The destination runs the absolute
+    /// path it resolved for that program; it never looks the name up again.
     public var executable: String
     /// The arguments, without the program name.
     public var arguments: [String]
     /// What the program reads on stdin.
     public var standardInput: ProcessInvocation.StandardInput
+    /// Variables the program needs, each added to the environment it runs with only when the
+    /// environment lacks it (xsel needs a `HOME`).
+    public var environment: [String: String]
 
     /// Creates a command.
-    public init(executable: String, arguments: [String], standardInput: ProcessInvocation.StandardInput = .none) {
+    public init(
+        executable: String,
+        arguments: [String],
+        standardInput: ProcessInvocation.StandardInput = .none,
+        environment: [String: String] = [:]
+    ) {
         self.executable = executable
         self.arguments = arguments
         self.standardInput = standardInput
+        self.environment = environment
     }
 }

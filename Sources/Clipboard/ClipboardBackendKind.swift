@@ -25,9 +25,16 @@ public enum ClipboardBackendKind: String, Sendable, Hashable, CaseIterable, Cust
         }
     }
 
-    /// The reason to report when its program is missing: `xclip not found (apt-get install xclip)`.
-    public var notFoundReason: String {
-        "\(backend.copyExecutable) not found (apt-get install \(package))"
+    /// The reason to report when one of its programs is missing:
+    /// `xclip not found (apt-get install xclip)`, or with a path,
+    /// `wl-paste not found at /usr/bin/wl-paste (apt-get install wl-clipboard)`.
+    ///
+    /// - Parameters:
+    ///   - program: The missing program; the copying one by default.
+    ///   - path: Where it was expected, when it had been found there earlier.
+    public func notFoundReason(_ program: String? = nil, at path: String? = nil) -> String {
+        let place = path.map { " at \($0)" } ?? ""
+        return "\(program ?? backend.copyExecutable) not found\(place) (apt-get install \(package))"
     }
 
     public var description: String { rawValue }

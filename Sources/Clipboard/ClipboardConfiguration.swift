@@ -43,5 +43,8 @@ extension ClipboardDestination {
         case wlCopy = "wl-copy"
         /// Always xsel (needs `DISPLAY`; text only).
         case xsel
+
+        /// The backend this names, or nil for ``automatic``.
+        var kind: ClipboardBackendKind? { ClipboardBackendKind(rawValue: rawValue) }
     }
 }

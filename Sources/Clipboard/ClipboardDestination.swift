@@ -30,13 +30,14 @@ import ShareCore
 /// a share never hangs. The bytes reach the tool as a file (`xclip -i FILE` reads it all before
 /// forking): a file-backed attachment is passed as it is; text and in-memory images are written
 /// to a private temporary folder (0700, files 0600) that is removed afterwards. Then, unless
-/// verification is off, the selection's types are listed (`-t TARGETS -o`) and its content read
-/// back (`-t TYPE -o`) and compared byte for byte; a mismatch is `transient`, so the router
-/// retries and then moves on.
+/// verification is off, the selection's content is read back (`-t TYPE -o`) and compared byte for byte; only after a mismatch are the selection's
+/// types listed (`-t TARGETS -o`), to say whether another program took it. A mismatch is
+/// `transient`, so the router retries and then moves on.
 ///
 /// ## Request options
 /// `clipboard.selection` (`clipboard`, `primary`) and `clipboard.verify` (`true`, `false`); see
-/// ``ClipboardRequestOptions``.
+/// ``ClipboardRequestOptions``, whose ``ClipboardRequestOptions/selection`` and
+/// ``ClipboardRequestOptions/verify`` hold the keys.
 ///
 /// ```swift
 /// let clipboard = ClipboardDestination(environment: ShareEnvironment(ProcessInfo.processInfo.environment))
@@ -94,7 +95,8 @@ public struct ClipboardDestination: ShareDestination {
     /// Copies what ``prepare(_:)`` planned and verifies it when the plan says so.
     ///
     /// - Throws: ``ShareError``: `unavailable` when the tool is missing, `transient` on a timeout,
-    ///   a failed copy or a failed verification, `cancelled` when the task is cancelled,
+    ///   a failed copy, a failed verification or a vanished temporary file, `badInput` when the
+    ///   attachment's own file can't be read, `cancelled` when the task is cancelled,
     ///   `permanent` when the prepared share isn't a clipboard plan or a temp file can't be written.
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         guard !Task.isCancelled else {
@@ -107,44 +109,41 @@ public struct ClipboardDestination: ShareDestination {
                 message: "this prepared share was not made by the clipboard destination"
             )
         }
-        let resolution = ClipboardBackendResolution.resolve(preference(for: plan.backend), in: environment)
-        guard resolution.problem == nil, let copyPath = resolution.copyPath, let pastePath = resolution.pastePath else {
-            throw ShareError(
-                .unavailable,
-                destination: id,
-                message: resolution.problem ?? "\(plan.backend) is not usable here"
-            )
+        let resolution = ClipboardBackendResolution.resolve(plan.backend, in: environment)
+        let tools: ClipboardBackendResolution.Tools
+        switch resolution.readiness {
+        case .success(let found): tools = found
+        case .failure(let problem): throw ShareError(.unavailable, destination: id, message: problem.reason)
         }
         let writer = ClipboardWriter(
             runner: runner,
             environment: environment,
             timeout: configuration.timeout,
             backend: plan.backend.backend,
-            copyPath: copyPath,
-            pastePath: pastePath,
-            server: resolution.server?.description ?? "?"
+            tools: tools
         )
+        let payloads = try payloads(for: plan, of: prepared)
         let scratch = PrivateTemporaryDirectory(parent: environment["TMPDIR"] ?? "/tmp")
         defer { scratch.remove() }
 
-        for item in plan.items {
-            let payload = try payload(for: item, of: prepared)
+        for (item, payload) in zip(plan.items, payloads) {
             try await writer.copy(payload, to: item.selection, as: item.type, scratch: scratch)
             // The tool has read the file; drop the private copy at once.
             scratch.remove()
         }
         if plan.verify {
-            for item in plan.items {
-                try await writer.verify(
-                    item.selection,
-                    holds: try expectedBytes(for: item, of: prepared),
-                    as: item.type
-                )
+            for (item, payload) in zip(plan.items, payloads) {
+                try await writer.verify(item.selection, holds: try payload.contents(), as: item.type)
             }
         }
+        let layout = plan.describe(
+            imageName: prepared.attachments.first?.fileName,
+            textBytes: prepared.text?.utf8.count ?? 0,
+            server: tools.server
+        )
         return DeliveryReceipt(
             destination: id,
-            summary: receiptSummary(plan, prepared: prepared, server: resolution.server),
+            summary: "copied \(layout)\(plan.verify ? ", verified" : "")",
             locations: plan.items.map { "\($0.selection.atomName) (\($0.type))" }
         )
     }
@@ -155,61 +154,29 @@ public struct ClipboardDestination: ShareDestination {
         ClipboardBackendResolution.resolve(configuration.backend, in: environment)
     }
 
-    /// The preference that resolves to exactly the backend a plan names.
-    private func preference(for kind: ClipboardBackendKind) -> BackendPreference {
-        switch kind {
-        case .xclip: .xclip
-        case .wlCopy: .wlCopy
-        case .xsel: .xsel
-        }
-    }
-
-    private func payload(
-        for item: ClipboardPlan.Item,
+    /// Each item's bytes, in order; the text is encoded once however many items use it.
+    private func payloads(
+        for plan: ClipboardPlan,
         of prepared: PreparedShare
-    ) throws(ShareError) -> ClipboardWriter.Payload {
-        switch item.source {
-        case .text:
-            return .bytes(Array((prepared.text ?? "").utf8))
-        case .attachment:
-            guard let attachment = prepared.attachments.first else {
-                throw ShareError(
-                    .permanent,
-                    destination: id,
-                    message: "the prepared share names an image but carries none"
-                )
-            }
-            switch attachment.source {
-            case .file(let path): return .file(path: path)
-            case .bytes(let data): return .bytes(Array(data))
-            }
-        }
-    }
-
-    private func expectedBytes(for item: ClipboardPlan.Item, of prepared: PreparedShare) throws(ShareError) -> [UInt8] {
-        switch item.source {
-        case .text:
-            return Array((prepared.text ?? "").utf8)
-        case .attachment:
-            guard let attachment = prepared.attachments.first else { return [] }
-            return Array(try attachment.data())
-        }
-    }
-
-    private func receiptSummary(
-        _ plan: ClipboardPlan,
-        prepared: PreparedShare,
-        server: ClipboardBackendResolution.Server?
-    ) -> String {
-        let parts = plan.items.map { item in
+    ) throws(ShareError) -> [ClipboardWriter.Payload] {
+        let text = Array((prepared.text ?? "").utf8)
+        return try plan.items.map { item throws(ShareError) in
             switch item.source {
+            case .text:
+                return .bytes(text)
             case .attachment:
-                "\(prepared.attachments.first?.fileName ?? "the image") (\(item.type)) to \(item.selection.atomName)"
-            case .text: "the text to \(item.selection.atomName)"
+                guard let attachment = prepared.attachments.first else {
+                    throw ShareError(
+                        .permanent,
+                        destination: id,
+                        message: "the prepared share names an image but carries none"
+                    )
+                }
+                switch attachment.source {
+                case .file(let path): return .file(path: path, attachment: attachment)
+                case .bytes(let data): return .bytes(Array(data))
+                }
             }
         }
-        let place = server.map { " on \($0)" } ?? ""
-        return
-            "copied \(parts.joined(separator: " and ")) with \(plan.backend)\(place)\(plan.verify ? ", verified" : "")"
     }
 }

@@ -5,7 +5,6 @@ import ShareCore
 ///
 /// The fields, in order:
 /// - `backend`: `xclip`, `wl-copy` or `xsel`;
-/// - `selection`: the selection the main item goes to (`clipboard` or `primary`);
 /// - `verify`: `true` or `false`;
 /// - one field per copy, named by the selection (`CLIPBOARD`, `PRIMARY`), whose value is the type
 ///   and the source: `image/png attachment` (the prepared share's one attachment) or
@@ -24,7 +23,6 @@ struct ClipboardPlan: Sendable, Hashable {
     }
 
     var backend: ClipboardBackendKind
-    var selection: ClipboardSelection
     var verify: Bool
     var items: [Item]
 
@@ -32,7 +30,6 @@ struct ClipboardPlan: Sendable, Hashable {
     var fields: [PreparedShare.Field] {
         [
             .init("backend", backend.rawValue),
-            .init("selection", selection.rawValue),
             .init("verify", verify ? "true" : "false"),
         ] + items.map { .init($0.selection.atomName, "\($0.type) \($0.source.rawValue)") }
     }
@@ -40,13 +37,11 @@ struct ClipboardPlan: Sendable, Hashable {
     /// Reads a plan back from a prepared share's fields; nil when they are not a clipboard plan.
     init?(fields: [PreparedShare.Field]) {
         var backend: ClipboardBackendKind?
-        var selection: ClipboardSelection?
         var verify: Bool?
         var items: [Item] = []
         for field in fields {
             switch field.name {
             case "backend": backend = ClipboardBackendKind(rawValue: field.value)
-            case "selection": selection = ClipboardSelection(parsing: field.value)
             case "verify": verify = ClipboardRequestOptions.parseBool(field.value)
             default:
                 guard let target = ClipboardSelection.allCases.first(where: { $0.atomName == field.name }) else {
@@ -57,14 +52,26 @@ struct ClipboardPlan: Sendable, Hashable {
                 items.append(Item(selection: target, type: parts[0], source: source))
             }
         }
-        guard let backend, let selection, let verify, !items.isEmpty else { return nil }
-        self.init(backend: backend, selection: selection, verify: verify, items: items)
+        guard let backend, let verify, !items.isEmpty else { return nil }
+        self.init(backend: backend, verify: verify, items: items)
     }
 
-    init(backend: ClipboardBackendKind, selection: ClipboardSelection, verify: Bool, items: [Item]) {
+    init(backend: ClipboardBackendKind, verify: Bool, items: [Item]) {
         self.backend = backend
-        self.selection = selection
         self.verify = verify
         self.items = items
+    }
+
+    /// What goes where, shared by the prepared share's summary and the receipt:
+    /// `card.png (image/png) to CLIPBOARD, text (42 bytes) to PRIMARY, with xclip on :0`.
+    func describe(imageName: String?, textBytes: Int, server: ClipboardBackendResolution.Server?) -> String {
+        let parts = items.map { item in
+            switch item.source {
+            case .attachment: "\(imageName ?? "image") (\(item.type)) to \(item.selection.atomName)"
+            case .text: "text (\(textBytes) bytes) to \(item.selection.atomName)"
+            }
+        }
+        let place = server.map { " on \($0)" } ?? ""
+        return "\(parts.joined(separator: ", ")), with \(backend)\(place)"
     }
 }

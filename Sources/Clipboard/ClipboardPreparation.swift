@@ -46,33 +46,21 @@ enum ClipboardPreparation {
             items.append(.init(selection: selection, type: backend.textType, source: .text))
         }
 
-        let plan = ClipboardPlan(backend: resolution.kind, selection: selection, verify: verify, items: items)
+        let plan = ClipboardPlan(backend: resolution.kind, verify: verify, items: items)
         let copiesText = items.contains { $0.source == .text }
+        let layout = plan.describe(
+            imageName: copiedImage?.fileName,
+            textBytes: copiesText ? text.utf8.count : 0,
+            server: resolution.server
+        )
         return PreparedShare(
             destination: .clipboard,
-            summary: summary(plan, image: copiedImage, text: copiesText ? text : nil, server: resolution.server),
+            // `clipboard: card.png (image/png) to CLIPBOARD, text (42 bytes) to PRIMARY, with xclip on :0, verified`.
+            summary: "clipboard: \(layout), \(verify ? "verified" : "not verified")",
             text: copiesText ? text : nil,
             attachments: copiedImage.map { [$0] } ?? [],
             fields: plan.fields,
             notes: notes
         )
-    }
-
-    /// `clipboard: card.png (image/png) to CLIPBOARD, text (42 bytes) to PRIMARY, with xclip on :0, verified`.
-    static func summary(
-        _ plan: ClipboardPlan,
-        image: ShareAttachment?,
-        text: String?,
-        server: ClipboardBackendResolution.Server?
-    ) -> String {
-        let parts = plan.items.map { item in
-            switch item.source {
-            case .attachment: "\(image?.fileName ?? "image") (\(item.type)) to \(item.selection.atomName)"
-            case .text: "text (\(text?.utf8.count ?? 0) bytes) to \(item.selection.atomName)"
-            }
-        }
-        let place = server.map { " on \($0)" } ?? ""
-        return
-            "clipboard: \(parts.joined(separator: ", ")), with \(plan.backend)\(place), \(plan.verify ? "verified" : "not verified")"
     }
 }

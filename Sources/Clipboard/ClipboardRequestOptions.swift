@@ -4,8 +4,8 @@ import ShareCore
 ///
 /// | Key | Values | Default |
 /// |---|---|---|
-/// | `clipboard.selection` | `clipboard`, `primary` | ``ClipboardDestination/Configuration/selection`` |
-/// | `clipboard.verify` | `true`, `false` (also `yes`/`no`, `1`/`0`) | ``ClipboardDestination/Configuration/verify`` |
+/// | `clipboard.selection` | `clipboard`, `primary` (any case) | ``ClipboardDestination/Configuration/selection`` |
+/// | `clipboard.verify` | `true`, `false` (also `yes`/`no`, `1`/`0`, `on`/`off`; any case) | ``ClipboardDestination/Configuration/verify`` |
 ///
 /// The CLI sets `clipboard.selection` for `--selection primary` and `clipboard.verify=false`
 /// for `--no-verify`. `prepare` resolves them and records the decision in the prepared share's
@@ -14,7 +14,7 @@ import ShareCore
 public enum ClipboardRequestOptions {
     /// `clipboard.selection`: `clipboard` or `primary`.
     public static let selection = "clipboard.selection"
-    /// `clipboard.verify`: `true` or `false`.
+    /// `clipboard.verify`: `true` or `false` (also `yes`/`no`, `1`/`0`, `on`/`off`).
     public static let verify = "clipboard.verify"
 
     /// The selection and verification for a request, falling back to the configuration.
@@ -41,7 +41,7 @@ public enum ClipboardRequestOptions {
                 throw ShareError(
                     .badInput,
                     destination: .clipboard,
-                    message: "\(Self.verify) is '\(value)'; use true or false"
+                    message: "\(Self.verify) is '\(value)'; use true or false (or yes/no, 1/0, on/off)"
                 )
             }
             verify = parsed

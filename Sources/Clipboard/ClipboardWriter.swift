@@ -13,15 +13,22 @@ struct ClipboardWriter {
     var environment: ShareEnvironment
     var timeout: Duration
     var backend: any ClipboardBackend
-    var copyPath: String
-    var pastePath: String
-    /// The display, for messages: `:0` or `wayland-0`.
-    var server: String
+    /// The resolved programs and the display server.
+    var tools: ClipboardBackendResolution.Tools
 
     /// One item's bytes: a file the tool reads directly, or bytes written to a private temp file.
     enum Payload {
-        case file(path: String)
+        /// The attachment's own file, passed as it is; `attachment` reads it back for verification.
+        case file(path: String, attachment: ShareAttachment)
         case bytes([UInt8])
+
+        /// What the selection must hold afterwards; reads a file payload.
+        func contents() throws(ShareError) -> [UInt8] {
+            switch self {
+            case .bytes(let bytes): bytes
+            case .file(_, let attachment): Array(try attachment.data())
+            }
+        }
     }
 
     /// Copies `payload` to `selection` as `type`, writing it to a file in `scratch` first when it
@@ -33,31 +40,45 @@ struct ClipboardWriter {
         scratch: PrivateTemporaryDirectory
     ) async throws(ShareError) {
         let path: String
+        let input: InputFile
         switch payload {
-        case .file(let file): path = file
-        case .bytes(let bytes): path = try scratch.write(bytes, name: "\(selection.rawValue)-content")
+        case .file(let file, _):
+            path = file
+            input = .attachment
+        case .bytes(let bytes):
+            path = try scratch.write(bytes, name: "\(selection.rawValue)-content")
+            input = .temporaryCopy
         }
         let command = backend.copyCommand(selection: selection, type: type, path: path)
-        _ = try await run(command, doing: "copying to \(selection.atomName)", maxOutput: 64 << 10).get()
+        _ = try await run(
+            command,
+            at: tools.copyPath,
+            doing: "copying to \(selection.atomName)",
+            maxOutput: 64 << 10,
+            input: input
+        ).get()
     }
 
-    /// Checks that `selection` offers `type` and holds exactly `expected`.
+    /// Checks that `selection` holds exactly `expected`, read back as `type`.
     ///
-    /// The type listing and the read-back run side by side, so a check costs one round trip of
-    /// wall time. Some tools (xsel) fork *before* their child takes the selection, so a check
-    /// that sees the old owner is repeated (after 4, 8, 15, 15... ms) for up to ``settleTime`` (and at least five
-    /// times). xclip asks for the selection before it forks, but the request may only leave its
-    /// forked child's X connection a moment later, so it too can need a second look.
+    /// Only the read-back runs while all is well; the selection's types are listed only after a
+    /// mismatch, to say what went wrong. Some tools (xsel) fork *before* their child takes the
+    /// selection, so a check that sees the old owner is repeated (after 4, 8, 15, 15... ms) for
+    /// up to ``settleTime`` (and at least five times). xclip asks for the selection before it
+    /// forks, but the request may only leave its forked child's X connection a moment later, so
+    /// it too can need a second look.
     func verify(_ selection: ClipboardSelection, holds expected: [UInt8], as type: String) async throws(ShareError) {
         let clock = ContinuousClock()
-        let deadline = clock.now + min(settleTime, timeout)
+        let deadline = clock.now + min(Self.settleTime, timeout)
         var checks = 0
         while true {
             let mismatch = try await check(selection, holds: expected, as: type)
             guard let mismatch else { return }
             checks += 1
             // At least a few looks even on a machine so loaded that the wait itself overran.
-            guard clock.now < deadline || checks < 5 else { throw mismatch }
+            guard clock.now < deadline || checks < 5 else {
+                throw await explain(mismatch, selection: selection, type: type)
+            }
             do {
                 try await Task.sleep(for: .milliseconds(min(15, 2 << min(checks, 3))))
             } catch {
@@ -71,7 +92,10 @@ struct ClipboardWriter {
     }
 
     /// How long a new owner may take to appear before a mismatch counts.
-    var settleTime: Duration = .seconds(1)
+    static let settleTime: Duration = .seconds(1)
+
+    /// What a failed verification message ends with.
+    static let verificationAdvice = "; retry, or pass --no-verify to skip the check"
 
     /// One check: nil when the selection holds the bytes, the mismatch otherwise.
     ///
@@ -82,31 +106,12 @@ struct ClipboardWriter {
         as type: String
     ) async throws(ShareError) -> ShareError? {
         let paste = backend.pasteCommand(selection: selection, type: type)
-        let readBack: Result<ProcessOutput, ShareError>
-        if let list = backend.listTypesCommand(selection: selection) {
-            async let types = run(list, doing: "listing \(selection.atomName)'s types", maxOutput: 64 << 10)
-            async let content = run(paste, doing: "reading \(selection.atomName) back", maxOutput: expected.count + 1)
-            let (listed, read) = await (types, content)
-            let listing: ProcessOutput
-            switch listed {
-            case .success(let output): listing = output
-            case .failure(let error): return try Self.retryable(error)
-            }
-            let offered = listing.standardOutput.split(separator: UInt8(ascii: "\n")).map {
-                String(decoding: $0, as: UTF8.self).trimmed
-            }
-            guard offered.contains(type) else {
-                return ShareError(
-                    .transient,
-                    destination: .clipboard,
-                    message:
-                        "verification failed: \(selection.atomName) offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", ")), not \(type), right after copying (did another program take it?)"
-                )
-            }
-            readBack = read
-        } else {
-            readBack = await run(paste, doing: "reading \(selection.atomName) back", maxOutput: expected.count + 1)
-        }
+        let readBack = await run(
+            paste,
+            at: tools.pastePath,
+            doing: "reading \(selection.atomName) back",
+            maxOutput: expected.count + 1
+        )
         let actual: [UInt8]
         switch readBack {
         case .success(let output): actual = output.standardOutput
@@ -118,10 +123,34 @@ struct ClipboardWriter {
                 .transient,
                 destination: .clipboard,
                 message:
-                    "verification failed: \(selection.atomName) holds \(size) bytes that differ from the \(expected.count) copied as \(type) (did another program take it?)"
+                    "verification failed: \(selection.atomName) holds \(size) bytes that differ from the \(expected.count) copied as \(type) (did another program take it?)\(Self.verificationAdvice)"
             )
         }
         return nil
+    }
+
+    /// The final mismatch, reworded when the selection's types show it no longer offers `type`.
+    /// Lists the types only here, once verification has given up; keeps `mismatch` when the tool
+    /// can't list them or the listing fails.
+    private func explain(_ mismatch: ShareError, selection: ClipboardSelection, type: String) async -> ShareError {
+        guard let list = backend.listTypesCommand(selection: selection),
+            case .success(let listing) = await run(
+                list,
+                at: tools.pastePath,
+                doing: "listing \(selection.atomName)'s types",
+                maxOutput: 64 << 10
+            )
+        else { return mismatch }
+        let offered = listing.standardOutput.split(separator: UInt8(ascii: "\n")).map {
+            String(decoding: $0, as: UTF8.self).trimmed
+        }
+        guard !offered.contains(type) else { return mismatch }
+        return ShareError(
+            .transient,
+            destination: .clipboard,
+            message:
+                "verification failed: \(selection.atomName) offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", ")), not \(type), right after copying (did another program take it?)\(Self.verificationAdvice)"
+        )
     }
 
     /// A tool that ran and failed (an empty selection makes `xclip -o` exit 1) is worth another
@@ -136,22 +165,29 @@ struct ClipboardWriter {
         var description: String
     }
 
-    /// Runs one command and maps every way it can fail to a ``ShareError``.
+    /// Whose file a command reads on stdin, for the message when it can't be opened.
+    enum InputFile {
+        /// The attachment's own file: gone or unreadable, a retry won't help.
+        case attachment
+        /// Our private temporary copy: something removed it, a retry writes it again.
+        case temporaryCopy
+    }
+
+    /// Runs one command with the program at `path` and maps every way it can fail to a ``ShareError``.
     private func run(
         _ command: ClipboardCommand,
+        at path: String,
         doing purpose: String,
-        maxOutput: Int
+        maxOutput: Int,
+        input: InputFile = .temporaryCopy
     ) async -> Result<ProcessOutput, ShareError> {
         if Task.isCancelled {
             return .failure(ShareError(.cancelled, destination: .clipboard, message: "cancelled before \(purpose)"))
         }
-        let executable = command.executable == backend.copyExecutable ? copyPath : pastePath
         var variables = environment.variables
-        if backend.kind == .xsel, environment["HOME"] == nil {
-            variables["HOME"] = "/"  // xsel exits at once without HOME; it only uses it for its log.
-        }
+        variables.merge(command.environment) { current, _ in current }
         let invocation = ProcessInvocation(
-            executable: executable,
+            executable: path,
             arguments: command.arguments,
             environment: variables,
             standardInput: command.standardInput,
@@ -162,12 +198,7 @@ struct ClipboardWriter {
         do {
             output = try await runner.run(invocation)
         } catch {
-            let code: ShareError.Code = error.isNotFound ? .unavailable : .permanent
-            let message =
-                error.isNotFound
-                ? "\(command.executable) not found at \(executable) (apt-get install \(backend.kind.package))"
-                : "\(error)"
-            return .failure(ShareError(code, destination: .clipboard, message: message, underlying: error))
+            return .failure(failure(error, command: command, path: path, purpose: purpose, input: input))
         }
         if output.cancelled {
             return .failure(ShareError(.cancelled, destination: .clipboard, message: "cancelled while \(purpose)"))
@@ -178,7 +209,7 @@ struct ClipboardWriter {
                     .transient,
                     destination: .clipboard,
                     message:
-                        "\(command.executable) timed out after \(timeout) \(purpose); is the display server on \(server) responding?"
+                        "\(command.executable) timed out after \(timeout) \(purpose); is the display server on \(tools.server) responding?"
                 )
             )
         }
@@ -186,7 +217,7 @@ struct ClipboardWriter {
             let how =
                 output.exitStatus.map { "exited with status \($0)" } ?? "was killed by signal \(output.signal ?? 0)"
             let said = output.errorText.isEmpty ? "" : ": \(output.errorText.prefix(300))"
-            let message = "\(command.executable) \(how) \(purpose) on \(server)\(said)"
+            let message = "\(command.executable) \(how) \(purpose) on \(tools.server)\(said)"
             return .failure(
                 ShareError(
                     .transient,
@@ -197,5 +228,44 @@ struct ClipboardWriter {
             )
         }
         return .success(output)
+    }
+
+    /// The error for a command the runner could not run.
+    private func failure(
+        _ error: ProcessRunnerError,
+        command: ClipboardCommand,
+        path: String,
+        purpose: String,
+        input: InputFile
+    ) -> ShareError {
+        switch error.stage {
+        case .spawn where error.isNotFound:
+            return ShareError(
+                .unavailable,
+                destination: .clipboard,
+                message: backend.kind.notFoundReason(command.executable, at: path),
+                underlying: error
+            )
+        case .standardInput:
+            switch input {
+            case .attachment:
+                return ShareError(
+                    .badInput,
+                    destination: .clipboard,
+                    message: "\(error) \(purpose); was the file moved or deleted after the share was prepared?",
+                    underlying: error
+                )
+            case .temporaryCopy:
+                return ShareError(
+                    .transient,
+                    destination: .clipboard,
+                    message:
+                        "\(error) \(purpose): the private temporary copy vanished (is something cleaning \(environment["TMPDIR"] ?? "/tmp")?)",
+                    underlying: error
+                )
+            }
+        case .spawn, .output:
+            return ShareError(.permanent, destination: .clipboard, message: "\(error)", underlying: error)
+        }
     }
 }

@@ -4,9 +4,10 @@ import ProcessRunning
 ///
 /// Copies with `xsel --clipboard --logfile /dev/null --input` reading the file on stdin (the
 /// detached owner would otherwise log to `~/.cache/xsel.log` and fail where that can't be
-/// written) and reads back with `xsel --clipboard --output`. xsel refuses to run without `HOME`,
-/// so the destination sets `HOME=/` for it when the environment has none. xsel serves text as `UTF8_STRING` and can't serve `image/png`,
-/// nor list a selection's types.
+/// written) and reads back with `xsel --clipboard --output`. xsel exits at once without `HOME`
+/// (it only uses it for its log), so its commands ask for `HOME=/`, which the destination adds
+/// when the environment has no `HOME`. xsel serves text as `UTF8_STRING` and can't serve
+/// `image/png`, nor list a selection's types.
 public struct XselClipboard: ClipboardBackend {
     /// Creates the backend.
     public init() {}
@@ -22,7 +23,8 @@ public struct XselClipboard: ClipboardBackend {
         ClipboardCommand(
             executable: copyExecutable,
             arguments: [Self.flag(selection), "--logfile", "/dev/null", "--input"],
-            standardInput: .file(path: path)
+            standardInput: .file(path: path),
+            environment: Self.environment
         )
     }
 
@@ -31,8 +33,15 @@ public struct XselClipboard: ClipboardBackend {
 
     /// Reads the selection as text; `type` is ignored.
     public func pasteCommand(selection: ClipboardSelection, type: String) -> ClipboardCommand {
-        ClipboardCommand(executable: pasteExecutable, arguments: [Self.flag(selection), "--output"])
+        ClipboardCommand(
+            executable: pasteExecutable,
+            arguments: [Self.flag(selection), "--output"],
+            environment: Self.environment
+        )
     }
+
+    /// xsel exits at once without `HOME`; it only uses it for its log, which goes to /dev/null.
+    private static let environment = ["HOME": "/"]
 
     private static func flag(_ selection: ClipboardSelection) -> String {
         selection == .primary ? "--primary" : "--clipboard"

@@ -19,17 +19,14 @@ import Glibc
 public final class BackgroundProcess: Sendable {
     /// The process id (also its process group id).
     public let pid: Int32
-    /// The program's path, for messages.
-    public let executable: String
     private let state = Mutex(State())
 
     private struct State {
         var exitStatus: Int32?
     }
 
-    private init(pid: Int32, executable: String) {
+    private init(pid: Int32) {
         self.pid = pid
-        self.executable = executable
     }
 
     /// Starts the program and returns at once.
@@ -55,7 +52,7 @@ public final class BackgroundProcess: Sendable {
             }
         }
         guard rc == 0 else { throw ProcessRunnerError(executable: executable, errno: rc) }
-        return BackgroundProcess(pid: pid, executable: executable)
+        return BackgroundProcess(pid: pid)
     }
 
     /// True while the program has not exited. Reaps it when it has.

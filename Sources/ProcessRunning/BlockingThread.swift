@@ -1,3 +1,5 @@
+// Not dead: with MemberImportVisibility the zero initializers of `pthread_attr_t` and `pthread_t`
+// resolve to the copies Clang imports through CSpawn's <sys/types.h>.
 import CSpawn
 import Dispatch
 

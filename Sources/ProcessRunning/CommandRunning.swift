@@ -6,6 +6,7 @@
 public protocol CommandRunning: Sendable {
     /// Runs the invocation and returns what the program did.
     ///
-    /// - Throws: ``ProcessRunnerError`` when the program can't be started.
+    /// - Throws: ``ProcessRunnerError`` when the program can't be started (or its stdin file
+    ///   can't be opened, or its output can't be kept).
     func run(_ invocation: ProcessInvocation) async throws(ProcessRunnerError) -> ProcessOutput
 }

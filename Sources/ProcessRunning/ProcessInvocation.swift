@@ -39,7 +39,8 @@ public struct ProcessInvocation: Sendable, Hashable {
         case none
         /// These bytes, through a pipe that is closed after the last one.
         case bytes([UInt8])
-        /// The file at this path, opened read-only in the child.
+        /// The file at this path, opened read-only before the child is spawned; a failed open is
+        /// a ``ProcessRunnerError`` with stage ``ProcessRunnerError/Stage/standardInput(path:)``.
         case file(path: String)
     }
 }

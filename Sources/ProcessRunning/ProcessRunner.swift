@@ -1,5 +1,9 @@
 import CSpawn
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Runs external programs without ever blocking on a daemonising child.
 ///
 /// Foundation's `Process` waits for EOF on descriptors that a forked grandchild inherits, so it
@@ -23,7 +27,8 @@ public struct ProcessRunner: CommandRunning {
     /// When the calling task is cancelled the child's process group is killed and the output
     /// has ``ProcessOutput/cancelled`` set; a task cancelled before the call spawns nothing.
     ///
-    /// - Throws: ``ProcessRunnerError`` when the program can't be started.
+    /// - Throws: ``ProcessRunnerError`` when the program can't be started, its stdin file can't
+    ///   be opened, or its output can't be kept.
     public func run(_ invocation: ProcessInvocation) async throws(ProcessRunnerError) -> ProcessOutput {
         if Task.isCancelled { return ProcessOutput(exitStatus: nil, cancelled: true) }
         let flag = CancelFlag()
@@ -81,56 +86,37 @@ public struct ProcessRunner: CommandRunning {
         var raw = csv_result()
         let rc: Int32 = argv.withPointers { argvPointer in
             withOptionalPointers(envp) { envPointer in
-                switch invocation.standardInput {
-                case .none:
-                    return csv_run_with(
+                withStandardInput(invocation.standardInput) { data, count, path in
+                    csv_run(
                         executable,
                         argvPointer,
                         envPointer,
-                        nil,
-                        0,
-                        nil,
-                        timeoutMilliseconds,
-                        maxOutput,
-                        cancel.pointer,
-                        &raw
-                    )
-                case .file(let path):
-                    return csv_run_with(
-                        executable,
-                        argvPointer,
-                        envPointer,
-                        nil,
-                        0,
+                        data,
+                        count,
                         path,
                         timeoutMilliseconds,
                         maxOutput,
                         cancel.pointer,
                         &raw
                     )
-                case .bytes(let input):
-                    return input.withUnsafeBytes { bytes in
-                        // An empty array still needs a non-NULL pointer to mean "empty stdin".
-                        let base = bytes.baseAddress ?? UnsafeRawPointer(argvPointer)
-                        return csv_run_with(
-                            executable,
-                            argvPointer,
-                            envPointer,
-                            base,
-                            input.count,
-                            nil,
-                            timeoutMilliseconds,
-                            maxOutput,
-                            cancel.pointer,
-                            &raw
-                        )
-                    }
                 }
             }
         }
         defer { csv_result_free(&raw) }
         guard rc == 0 else {
+            if raw.stdin_errno != 0, case .file(let path) = invocation.standardInput {
+                return .failure(
+                    ProcessRunnerError(
+                        executable: executable,
+                        errno: raw.stdin_errno,
+                        stage: .standardInput(path: path)
+                    )
+                )
+            }
             return .failure(ProcessRunnerError(executable: executable, errno: raw.spawn_errno))
+        }
+        guard raw.out_of_memory == 0 else {
+            return .failure(ProcessRunnerError(executable: executable, errno: ENOMEM, stage: .output))
         }
         let stdout = raw.out.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: raw.out_len)) } ?? []
         let stderr = raw.err.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: raw.err_len)) } ?? []
@@ -144,6 +130,26 @@ public struct ProcessRunner: CommandRunning {
                 standardError: stderr
             )
         )
+    }
+}
+
+/// Runs `body` with csv_run's three stdin arguments: the bytes and their count (a non-NULL
+/// pointer even for no bytes, which means "empty stdin"), or the file's path, or all NULL.
+private func withStandardInput<R>(
+    _ input: ProcessInvocation.StandardInput,
+    _ body: (UnsafeRawPointer?, Int, String?) -> R
+) -> R {
+    switch input {
+    case .none:
+        return body(nil, 0, nil)
+    case .file(let path):
+        return body(nil, 0, path)
+    case .bytes(let bytes):
+        return bytes.withUnsafeBytes { buffer in
+            withUnsafePointer(to: 0) { empty in
+                body(buffer.baseAddress ?? UnsafeRawPointer(empty), buffer.count, nil)
+            }
+        }
     }
 }
 

@@ -2,24 +2,43 @@
 import Glibc
 #endif
 
-/// A program could not be started.
-public struct ProcessRunnerError: Error, Sendable, CustomStringConvertible {
-    /// The program.
-    public var executable: String
-    /// The `errno` from `posix_spawn` (`ENOENT`, `EACCES`).
-    public var errno: Int32
-
-    /// Creates an error; test doubles use this to fake a program that can't start.
-    public init(executable: String, errno: Int32) {
-        self.executable = executable
-        self.errno = errno
+/// A program could not be run: it could not be started, its stdin file could not be opened, or
+/// its output could not be kept.
+public struct ProcessRunnerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What failed.
+    public enum Stage: Sendable, Hashable {
+        /// `posix_spawn` failed: the program is missing (`ENOENT`) or can't be executed.
+        case spawn
+        /// The file for the child's stdin could not be opened; nothing was spawned.
+        case standardInput(path: String)
+        /// The program ran, but memory ran out while keeping its output, so some of it is lost.
+        case output
     }
 
-    /// True when the program does not exist (`ENOENT`).
-    public var isNotFound: Bool { errno == ENOENT }
+    /// The program.
+    public var executable: String
+    /// The `errno` of the failure (`ENOENT`, `EACCES`, `ENOMEM`).
+    public var errno: Int32
+    /// What failed.
+    public var stage: Stage
+
+    /// Creates an error; test doubles use this to fake a program that can't start.
+    public init(executable: String, errno: Int32, stage: Stage = .spawn) {
+        self.executable = executable
+        self.errno = errno
+        self.stage = stage
+    }
+
+    /// True when the program itself does not exist (`ENOENT` from `posix_spawn`); a missing
+    /// stdin file is not this.
+    public var isNotFound: Bool { stage == .spawn && errno == ENOENT }
 
     public var description: String {
         let reason = String(cString: strerror(errno))
-        return "can't run \(executable): \(reason)"
+        switch stage {
+        case .spawn: return "can't run \(executable): \(reason)"
+        case .standardInput(let path): return "can't open \(path) as \(executable)'s input: \(reason)"
+        case .output: return "\(executable) ran, but its output could not be kept: \(reason)"
+        }
     }
 }

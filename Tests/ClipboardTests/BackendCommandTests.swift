@@ -59,8 +59,12 @@ struct BackendCommandTests {
         let copy = backend.copyCommand(selection: .primary, type: "UTF8_STRING", path: "/tmp/t")
         #expect(copy.arguments == ["--primary", "--logfile", "/dev/null", "--input"])
         #expect(copy.standardInput == .file(path: "/tmp/t"))
+        #expect(copy.environment == ["HOME": "/"], "xsel exits at once without HOME")
+        let paste = backend.pasteCommand(selection: .clipboard, type: "UTF8_STRING")
+        #expect(paste.arguments == ["--clipboard", "--output"])
+        #expect(paste.environment == ["HOME": "/"])
         #expect(
-            backend.pasteCommand(selection: .clipboard, type: "UTF8_STRING").arguments == ["--clipboard", "--output"]
+            XclipClipboard().copyCommand(selection: .clipboard, type: "UTF8_STRING", path: "/t").environment.isEmpty
         )
     }
 
@@ -71,7 +75,7 @@ struct BackendCommandTests {
             "wl-copy": "wl-copy not found (apt-get install wl-clipboard)",
             "xsel": "xsel not found (apt-get install xsel)",
         ]
-        #expect(kind.notFoundReason == expected[kind.rawValue])
+        #expect(kind.notFoundReason() == expected[kind.rawValue])
         #expect(kind.backend.kind == kind)
     }
 }

@@ -1,15 +1,12 @@
 import Clipboard
 import Foundation
-import ProcessRunning
 import ShareCore
 import ShareCoreTesting
 import Testing
 
 /// What `prepare` plans: which bytes go to which selection, the request options, refusals.
-/// Every test also checks that nothing was spawned.
 struct PreparationTests {
     let bin: TemporaryFolder
-    let runner = ScriptedRunner { _, _ in .success(ProcessOutput()) }
 
     init() throws { bin = try TemporaryFolder("bin") }
 
@@ -19,8 +16,7 @@ struct PreparationTests {
     ) throws -> ClipboardDestination {
         ClipboardDestination(
             configuration: configuration,
-            environment: try Fixtures.environment(bin: bin, tools: tools),
-            runner: runner
+            environment: try Fixtures.environment(bin: bin, tools: tools)
         )
     }
 
@@ -33,7 +29,7 @@ struct PreparationTests {
             attachments: [Fixtures.image()]
         )
         let prepared = try destination().prepare(ShareRequest(content: content))
-        #expect(prepared.fields.map(\.name) == ["backend", "selection", "verify", "CLIPBOARD", "PRIMARY"])
+        #expect(prepared.fields.map(\.name) == ["backend", "verify", "CLIPBOARD", "PRIMARY"])
         #expect(prepared[field: "CLIPBOARD"] == "image/png attachment")
         #expect(prepared[field: "PRIMARY"] == "UTF8_STRING text")
         #expect(prepared[field: "verify"] == "true")
@@ -41,7 +37,6 @@ struct PreparationTests {
         #expect(prepared.attachments.map(\.fileName) == ["card.png"])
         #expect(prepared.summary.contains("card.png (image/png) to CLIPBOARD"))
         #expect(prepared.summary.contains("to PRIMARY"))
-        #expect(runner.invocations.isEmpty)
     }
 
     @Test func thePrimaryOptionSwapsTheSelections() throws {
@@ -49,7 +44,6 @@ struct PreparationTests {
         let content = ShareContent(text: "hello", attachments: [Fixtures.image()])
         let request = ShareRequest(content: content, options: [ClipboardRequestOptions.selection: "primary"])
         let prepared = try destination().prepare(request)
-        #expect(prepared[field: "selection"] == "primary")
         #expect(prepared[field: "PRIMARY"] == "image/png attachment")
         #expect(prepared[field: "CLIPBOARD"] == "UTF8_STRING text")
     }
@@ -85,7 +79,8 @@ struct PreparationTests {
         defer { bin.remove() }
         let configured = try destination(configuration: .init(selection: .primary, verify: false))
         let prepared = try configured.prepare(ShareRequest(content: ShareContent(text: "x")))
-        #expect(prepared[field: "selection"] == "primary")
+        #expect(prepared[field: "PRIMARY"] == "UTF8_STRING text")
+        #expect(prepared[field: "CLIPBOARD"] == nil)
         #expect(prepared[field: "verify"] == "false")
     }
 
@@ -134,7 +129,6 @@ struct PreparationTests {
             }
             #expect(error.code == .contentRejected, "\(error)")
         }
-        #expect(runner.invocations.isEmpty)
     }
 
     @Test func preparingTwiceGivesTheSameShare() throws {

@@ -14,17 +14,24 @@ struct ProcessRunnerTests {
 
     @Test func returnsWhileADaemonisedGrandchildHoldsStdoutOpen() async throws {
         let started = clock.now
-        // Like xclip: print, leave a child behind that inherited stdout and stderr, exit.
+        // Like xclip: print, leave a child behind that inherited stdout and stderr, exit. The
+        // grandchild outlives the timeout, so a runner that waited for EOF would time out (and
+        // take 30 s) instead of returning at once.
         let output = try await runner.run(
             ProcessInvocation(
                 executable: "/bin/sh",
-                arguments: ["-c", "echo ready; sleep 5 & exit 0"],
-                timeout: .seconds(20)
+                arguments: ["-c", "echo ready; sleep 60 & echo $!; exit 0"],
+                timeout: .seconds(30)
             )
         )
-        #expect(clock.now - started < .seconds(15))
+        let elapsed = clock.now - started
+        let lines = String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n")
+        if lines.count == 2, let grandchild = Int32(lines[1]) { kill(grandchild, SIGKILL) }
+        #expect(elapsed < .seconds(10), "took \(elapsed)")
         #expect(output.succeeded)
-        #expect(output.standardOutput == Array("ready\n".utf8))
+        #expect(!output.timedOut)
+        #expect(lines.first == "ready")
+        #expect(lines.count == 2, "\(lines)")
     }
 
     @Test func killsTheProcessGroupAtTheDeadline() async throws {
@@ -78,6 +85,19 @@ struct ProcessRunnerTests {
 
         let empty = try await runner.run(ProcessInvocation(executable: "/bin/cat", standardInput: .bytes([])))
         #expect(empty.succeeded && empty.standardOutput.isEmpty)
+    }
+
+    @Test func aMissingStdinFileIsNotAMissingProgram() async throws {
+        let folder = try TemporaryFolder("stdin")
+        defer { folder.remove() }
+        let missing = folder.path + "/gone"
+        let error = await #expect(throws: ProcessRunnerError.self) {
+            try await runner.run(ProcessInvocation(executable: "/bin/cat", standardInput: .file(path: missing)))
+        }
+        #expect(error?.stage == .standardInput(path: missing))
+        #expect(error?.errno == ENOENT)
+        #expect(error?.isNotFound == false)
+        #expect(error?.description == "can't open \(missing) as /bin/cat's input: No such file or directory")
     }
 
     @Test func reportsExitStatusSignalAndStderr() async throws {
@@ -136,17 +156,27 @@ struct BackgroundProcessTests {
     @Test func stopKillsAProgramThatIgnoresSIGTERM() async throws {
         let folder = try TemporaryFolder("bg")
         defer { folder.remove() }
+        let log = folder.path + "/log"
         let process = try BackgroundProcess.start(
             "/bin/sh",
             arguments: ["-c", "trap '' TERM; echo started; while :; do sleep 1; done"],
-            logPath: folder.path + "/log"
+            logPath: log
         )
-        try await Task.sleep(for: .milliseconds(100))
-        let started = ContinuousClock.now
-        await process.stop(grace: .milliseconds(200))
+        // The trap is set once "started" is written; stopping before that would test nothing.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(30)
+        while (try? String(contentsOfFile: log, encoding: .utf8)) != "started\n", clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "started\n")
+        let grace = Duration.milliseconds(200)
+        let started = clock.now
+        await process.stop(grace: grace)
+        let elapsed = clock.now - started
         #expect(!process.isRunning)
-        #expect(ContinuousClock.now - started < .seconds(15))
-        #expect(try String(contentsOfFile: folder.path + "/log", encoding: .utf8) == "started\n")
+        // It ignored SIGTERM, so only the SIGKILL after the grace period ended it.
+        #expect(elapsed >= grace, "took \(elapsed)")
+        #expect(elapsed < .seconds(15), "took \(elapsed)")
     }
 
     @Test func waitForExitSeesAProgramEndOnItsOwn() async throws {

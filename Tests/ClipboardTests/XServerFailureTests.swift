@@ -42,80 +42,120 @@ struct XServerFailureTests {
 
     @Test func serverKilledBetweenCopyAndVerification() async throws {
         _ = try RequiredTools.paths()
-        let server = try await XvfbServer.start()
         let folder = try TemporaryFolder("killed")
         defer { folder.remove() }
-        let killer = HookedRunner { invocation, _ in
-            if invocation.arguments.contains("-i"), server.process.isRunning {
-                server.process.signal(SIGKILL)
-                _ = await server.process.waitForExit(timeout: .seconds(5))
-            }
-        }
-        let (report, elapsed) = try await share(
-            ShareContent(text: "hello", attachments: [Fixtures.image()]),
-            display: server.display,
-            runner: killer,
-            timeout: .seconds(2),
-            folder: folder
-        )
-        await server.stop()
+        try await XvfbServer.with { server in
+            let killer = HookedRunner(after: { invocation, _ in
+                if invocation.arguments.contains("-i"), server.process.isRunning {
+                    server.process.signal(SIGKILL)
+                    _ = await server.process.waitForExit(timeout: .seconds(5))
+                }
+            })
+            let (report, elapsed) = try await share(
+                ShareContent(text: "hello", attachments: [Fixtures.image()]),
+                display: server.display,
+                runner: killer,
+                timeout: .seconds(2),
+                folder: folder
+            )
 
-        #expect(elapsed < .seconds(20), "took \(elapsed)")
-        let clipboardAttempts = report.attempts.filter { $0.destination == "clipboard" }
-        #expect(clipboardAttempts.map(\.result) == [.transientFailure, .transientFailure], "\(report)")
-        #expect(report.deliveredBy == "file", "\(report)")
+            #expect(elapsed < .seconds(20), "took \(elapsed)")
+            let clipboardAttempts = report.attempts.filter { $0.destination == "clipboard" }
+            #expect(clipboardAttempts.map(\.result) == [.transientFailure, .transientFailure], "\(report)")
+            #expect(report.deliveredBy == "file", "\(report)")
+        }
     }
 
     @Test func frozenServerTimesOutAndTheRouterMovesOn() async throws {
         _ = try RequiredTools.paths()
-        let server = try await XvfbServer.start()
         let folder = try TemporaryFolder("frozen")
         defer { folder.remove() }
-        server.process.signal(SIGSTOP)
-        let (report, elapsed) = try await share(
-            ShareContent(text: "hello"),
-            display: server.display,
-            runner: ProcessRunner(),
-            timeout: .milliseconds(500),
-            folder: folder
-        )
-        await server.stop()
+        try await XvfbServer.with { server in
+            server.process.signal(SIGSTOP)
+            let (report, elapsed) = try await share(
+                ShareContent(text: "hello"),
+                display: server.display,
+                runner: ProcessRunner(),
+                timeout: .milliseconds(500),
+                folder: folder
+            )
 
-        // Two tries of at most 0.5 s each, plus backoff and the file export.
-        #expect(elapsed < .seconds(15), "took \(elapsed)")
-        let first = try #require(report.attempts.first)
-        #expect(first.result == .transientFailure)
-        #expect(first.reason.contains("timed out"), "\(first.reason)")
-        #expect(report.deliveredBy == "file", "\(report)")
+            // Two tries of at most 0.5 s each, plus backoff and the file export.
+            #expect(elapsed < .seconds(15), "took \(elapsed)")
+            let first = try #require(report.attempts.first)
+            #expect(first.result == .transientFailure)
+            #expect(first.reason.contains("timed out"), "\(first.reason)")
+            #expect(report.deliveredBy == "file", "\(report)")
+        }
     }
 
-    @Test func serverKilledDuringALargeTransfer() async throws {
+    @Test func serverKilledWhileALargeCopyWaitsOnIt() async throws {
         _ = try RequiredTools.paths()
-        let server = try await XvfbServer.start()
         let folder = try TemporaryFolder("midway")
         defer { folder.remove() }
-        let png = PNGFixture.make(width: 1600, height: 1000, seed: 8)  // 4.8 MB
-        let environment = Environments.x11(display: server.display, tmp: folder.path)
-        let destination = ClipboardDestination(configuration: .init(timeout: .seconds(3)), environment: environment)
-        let prepared = try destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)])))
+        try await XvfbServer.with { server in
+            let png = PNGFixture.make(width: 1600, height: 1000, seed: 8)  // 4.8 MB
+            let (copyStarted, copyStartedSignal) = AsyncStream<Void>.makeStream()
+            let runner = HookedRunner(before: { invocation in
+                if invocation.arguments.contains("-i") { copyStartedSignal.yield() }
+            })
+            let destination = ClipboardDestination(
+                configuration: .init(timeout: .seconds(10)),
+                environment: Environments.x11(display: server.display, tmp: folder.path),
+                runner: runner
+            )
+            let prepared = try destination.prepare(
+                ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)]))
+            )
 
-        let started = clock.now
-        let delivery = Task { () -> ShareError? in
-            do throws(ShareError) {
-                _ = try await destination.deliver(prepared)
-                return nil
-            } catch {
-                return error
+            // Frozen, the server can't let the copy finish before it is killed.
+            server.process.signal(SIGSTOP)
+            let started = clock.now
+            let delivery = Task { () -> ShareError? in
+                do throws(ShareError) {
+                    _ = try await destination.deliver(prepared)
+                    return nil
+                } catch {
+                    return error
+                }
             }
-        }
-        try await Task.sleep(for: .milliseconds(40))
-        server.process.signal(SIGKILL)
-        let error = await delivery.value
-        let elapsed = clock.now - started
-        await server.stop()
+            for await _ in copyStarted { break }
+            // Kill it once xclip is connected and waiting on the frozen server, not before.
+            let waiting = await Self.waitForConnectedCopy(into: folder.path, timeout: .seconds(10))
+            server.process.signal(SIGKILL)
+            let outcome = await delivery.value
+            let elapsed = clock.now - started
 
-        #expect(elapsed < .seconds(20), "took \(elapsed)")
-        // Killed mid-way it fails as transient; on a fast machine the copy may have finished first.
-        if let error { #expect(error.code == .transient, "\(error)") }
+            #expect(waiting, "no xclip copying into \(folder.path) connected to the server within 10 s")
+            let error = try #require(outcome, "the copy succeeded on a server that was frozen, then killed")
+            #expect(error.code == .transient, "\(error)")
+            // Well inside the 10 s timeout: the server's death ends the copy, not the deadline.
+            #expect(elapsed < .seconds(8), "took \(elapsed)")
+        }
+    }
+
+    /// Waits until an `xclip -i` reading a file under `folder` has a socket open (its X
+    /// connection); false when none has by the deadline.
+    static func waitForConnectedCopy(into folder: String, timeout: Duration) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        let files = FileManager.default
+        while clock.now < deadline {
+            for pid in (try? files.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(pid) != nil {
+                guard let cmdline = files.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
+                let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                guard arguments.first?.hasSuffix("xclip") == true, arguments.contains("-i"),
+                    arguments.last?.hasPrefix(folder) == true
+                else { continue }
+                let fds = (try? files.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+                let connected = fds.contains { fd in
+                    (try? files.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"))?.hasPrefix("socket:")
+                        == true
+                }
+                if connected { return true }
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
     }
 }

@@ -105,13 +105,19 @@ extension XServerTests {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
-            // Once our copy owns CLIPBOARD, another program takes it with text.
+            // Once our copy owns CLIPBOARD, another program takes it with text. The hook can't
+            // throw, so its failures are recorded and fail the test.
             let png = Array(Fixtures.png)
-            let intruder = HookedRunner { invocation, _ in
+            let intruder = HookedRunner(after: { invocation, _ in
                 guard invocation.arguments.contains("-i") else { return }
-                _ = try? await XClip.waitFor(png, on: .clipboard, type: "image/png", display: display)
-                try? await XClip.write("intruder", to: .clipboard, display: display)
-            }
+                do {
+                    let served = try await XClip.waitFor(png, on: .clipboard, type: "image/png", display: display)
+                    #expect(served == png, "our copy never owned CLIPBOARD")
+                    try await XClip.write("intruder", to: .clipboard, display: display)
+                } catch {
+                    Issue.record(error, "the intruder could not take CLIPBOARD")
+                }
+            })
             let destination = ClipboardDestination(
                 environment: Environments.x11(display: display, tmp: tmp.path),
                 runner: intruder

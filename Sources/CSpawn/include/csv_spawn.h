@@ -11,6 +11,8 @@ typedef struct {
     int timed_out;      ///< 1 when the deadline passed and the child was killed
     int cancelled;      ///< 1 when the cancel flag was raised and the child was killed
     int spawn_errno;    ///< errno from posix_spawn (ENOENT, EACCES), or 0
+    int stdin_errno;    ///< errno from opening `stdin_path` (ENOENT, EACCES), or 0; nothing was spawned
+    int out_of_memory;  ///< 1 when a buffer could not grow, so `out` or `err` lacks bytes the child wrote
     char *out;          ///< captured stdout (not NUL-terminated), may be NULL
     size_t out_len;
     char *err;          ///< captured stderr, may be NULL
@@ -30,23 +32,20 @@ void csv_cancel_flag_destroy(csv_cancel_flag *flag);
 /// Runs `path` with `argv` (NULL-terminated) and `envp` (NULL-terminated, or NULL to inherit).
 ///
 /// The child's stdin is `stdin_data` through a pipe when that is non-NULL, else the file at
-/// `stdin_path` when that is non-NULL, else /dev/null. Its stdout and stderr go to pipes that are
+/// `stdin_path` when that is non-NULL (opened here, before spawning, so a missing file sets
+/// `stdin_errno` rather than passing for a missing program), else /dev/null. Its stdout and stderr go to pipes that are
 /// read until the *direct* child exits (then drained without waiting for EOF, so a forked
 /// grandchild such as xclip's selection owner can't block us), and it gets no other descriptor:
 /// everything from 3 up is closed in the child. The child leads its own process group; after
 /// `timeout_ms`, or when `cancel` (may be NULL) is raised, the group is killed with SIGKILL and
 /// `timed_out` or `cancelled` is set. The child's exit wakes the wait at once (pidfd), so a
-/// short command costs no polling delay. At most `max_output` bytes of each stream are kept.
-/// Returns 0 when the child ran (whatever its status), -1 when it could not be started.
-int csv_run_with(const char *path, char *const argv[], char *const envp[],
-                 const void *stdin_data, size_t stdin_len, const char *stdin_path,
-                 long timeout_ms, size_t max_output, const csv_cancel_flag *cancel,
-                 csv_result *result);
-
-/// csv_run_with without a stdin file and without a cancel flag.
+/// short command costs no polling delay. At most `max_output` bytes of each stream are kept;
+/// `out_of_memory` is set when fewer could be. Returns 0 when the child ran (whatever its
+/// status), -1 when it could not be started (`spawn_errno` or `stdin_errno` says why).
 int csv_run(const char *path, char *const argv[], char *const envp[],
-            const void *stdin_data, size_t stdin_len,
-            long timeout_ms, size_t max_output, csv_result *result);
+            const void *stdin_data, size_t stdin_len, const char *stdin_path,
+            long timeout_ms, size_t max_output, const csv_cancel_flag *cancel,
+            csv_result *result);
 
 /// Frees the buffers of a result.
 void csv_result_free(csv_result *result);

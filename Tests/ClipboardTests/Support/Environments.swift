@@ -11,9 +11,4 @@ enum Environments {
         environment["TMPDIR"] = tmp
         return environment
     }
-
-    /// Only these variables.
-    static func only(_ variables: [String: String]) -> ShareEnvironment {
-        ShareEnvironment(variables)
-    }
 }

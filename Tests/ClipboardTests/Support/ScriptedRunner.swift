@@ -47,13 +47,15 @@ final class ScriptedRunner: CommandRunning {
     }
 }
 
-/// Wraps the real runner and runs a hook after each finished invocation (to kill a server
-/// between the copy and the verification, say).
+/// Wraps the real runner and runs hooks before each invocation starts (to see that a copy has
+/// begun) and after it finished (to kill a server between the copy and the verification, say).
 struct HookedRunner: CommandRunning {
     var base: ProcessRunner = ProcessRunner()
-    var after: @Sendable (ProcessInvocation, ProcessOutput) async -> Void
+    var before: @Sendable (ProcessInvocation) async -> Void = { _ in }
+    var after: @Sendable (ProcessInvocation, ProcessOutput) async -> Void = { _, _ in }
 
     func run(_ invocation: ProcessInvocation) async throws(ProcessRunnerError) -> ProcessOutput {
+        await before(invocation)
         let output = try await base.run(invocation)
         await after(invocation, output)
         return output

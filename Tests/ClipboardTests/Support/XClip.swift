@@ -29,7 +29,13 @@ enum XClip {
             display: display,
             input: Array(text.utf8)
         )
-        _ = try await waitFor(Array(text.utf8), on: selection, type: "UTF8_STRING", display: display)
+        let served = try await waitFor(Array(text.utf8), on: selection, type: "UTF8_STRING", display: display)
+        guard served == Array(text.utf8) else {
+            throw Failure(
+                description:
+                    "xclip copied \"\(text)\" to \(selection.atomName), but it serves \(served.count) other bytes 3 s later"
+            )
+        }
     }
 
     /// Reads the selection until it holds `expected` (or 3 s pass) and returns the last read.

@@ -25,9 +25,6 @@ enum TestDisplay {
 /// Fails every test of the suite, with the install command, when Xvfb, xclip or xsel is
 /// missing. Suites sharing a display must be `.serialized` (they share its selections).
 struct XServerTrait: SuiteTrait, TestScoping {
-    /// Start a private server even when a shared one is set.
-    var alwaysPrivate: Bool
-
     var isRecursive: Bool { false }
 
     func provideScope(
@@ -36,23 +33,17 @@ struct XServerTrait: SuiteTrait, TestScoping {
         performing function: @Sendable () async throws -> Void
     ) async throws {
         _ = try RequiredTools.paths()
-        if !alwaysPrivate, let shared = ProcessInfo.processInfo.environment[TestDisplay.sharedVariable], !shared.isEmpty
-        {
+        if let shared = ProcessInfo.processInfo.environment[TestDisplay.sharedVariable], !shared.isEmpty {
             try await TestDisplay.$current.withValue(shared) { try await function() }
             return
         }
-        let server = try await XvfbServer.start()
-        do {
+        try await XvfbServer.with { server in
             try await TestDisplay.$current.withValue(server.display) { try await function() }
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 }
 
 extension Trait where Self == XServerTrait {
     /// An X server for the suite: the shared `SHAREVIA_TEST_DISPLAY`, or a private Xvfb.
-    static var xServer: Self { XServerTrait(alwaysPrivate: false) }
+    static var xServer: Self { XServerTrait() }
 }

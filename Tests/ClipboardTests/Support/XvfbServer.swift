@@ -9,8 +9,9 @@ import Glibc
 
 /// A private Xvfb server on a free display, for tests.
 ///
-/// Started with `Xvfb :N -nolisten tcp`; ready once its socket accepts a connection. Stop it
-/// with ``stop()``; killing it also ends every xclip child that owns a selection on it.
+/// Started with `Xvfb :N -nolisten tcp`; ready once its socket accepts a connection. Use it
+/// through ``with(_:)``, which always stops it and removes its log; stopping it also ends every
+/// xclip child that owns a selection on it.
 final class XvfbServer: Sendable {
     /// The display name, such as `:57`.
     let display: String
@@ -31,8 +32,23 @@ final class XvfbServer: Sendable {
         var description: String
     }
 
+    /// Runs `body` with a fresh server, then stops it and removes its log, whether `body`
+    /// returned or threw.
+    static func with<R>(_ body: (XvfbServer) async throws -> R) async throws -> R {
+        let server = try await start()
+        let result: R
+        do {
+            result = try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        return result
+    }
+
     /// Starts a server on the first free display number and waits until it answers.
-    static func start() async throws -> XvfbServer {
+    private static func start() async throws -> XvfbServer {
         let xvfb = try RequiredTools.path("Xvfb")
         var lastError = "no display number tried"
         for _ in 0..<20 {
@@ -75,7 +91,7 @@ final class XvfbServer: Sendable {
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Stops the server and removes its log.
-    func stop() async {
+    private func stop() async {
         await process.stop()
         try? FileManager.default.removeItem(atPath: logPath)
     }
