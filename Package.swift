@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "TextFitting", swiftSettings: strictSettings),
         .target(
             name: "Destinations",
-            dependencies: ["ShareCore", "Clipboard", "ImagePipeline", "TextFitting", "ProcessRunning"],
+            dependencies: ["ShareCore", "Clipboard", "TextFitting", "ProcessRunning"],
             swiftSettings: strictSettings
         ),
 
@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DestinationsTests",
-            dependencies: ["Destinations", "ShareCore", "ShareCoreTesting", "TextFitting"],
+            dependencies: ["Destinations", "ShareCore", "ShareCoreTesting", "TextFitting", "ProcessRunning"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -80,15 +80,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ImagePipelineTests",
-            dependencies: ["ImagePipeline"],
+            dependencies: ["ImagePipeline", "ProcessRunning"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "TextFittingTests",
-            dependencies: [
-                "TextFitting", "Destinations", "ShareCore", "ProcessRunning", .product(name: "Yams", package: "Yams"),
-            ],
+            dependencies: ["TextFitting", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

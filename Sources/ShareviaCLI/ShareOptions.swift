@@ -1,4 +1,6 @@
 import ArgumentParser
+import Clipboard
+import Destinations
 import Foundation
 import ShareCore
 
@@ -20,7 +22,7 @@ struct RouterOptions: ParsableArguments {
     var out: String?
 
     @Option(help: "Clipboard selection to use: clipboard or primary.")
-    var selection: ClipboardSelectionChoice = .clipboard
+    var selection: ClipboardSelection = .clipboard
 
     @Flag(name: .customLong("no-verify"), help: "Don't read the clipboard back to confirm it holds the bytes.")
     var noVerify = false
@@ -53,10 +55,10 @@ struct RouterOptions: ParsableArguments {
     /// Options passed to every destination.
     var requestOptions: [String: String] {
         var options: [String: String] = [
-            "clipboard.selection": selection.rawValue,
-            "clipboard.verify": noVerify ? "false" : "true",
+            ClipboardRequestOptions.selection: selection.rawValue,
+            ClipboardRequestOptions.verify: noVerify ? "false" : "true",
         ]
-        if let out { options["file.directory"] = Self.absolute(out) }
+        if let out { options[FileExportDestination.directoryOption] = Self.absolute(out) }
         return options
     }
 
@@ -89,7 +91,4 @@ struct RouterOptions: ParsableArguments {
     }
 }
 
-/// The clipboard selections.
-enum ClipboardSelectionChoice: String, ExpressibleByArgument, CaseIterable {
-    case clipboard, primary
-}
+extension ClipboardSelection: ExpressibleByArgument {}

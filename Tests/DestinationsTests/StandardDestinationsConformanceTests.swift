@@ -25,7 +25,7 @@ import Testing
         let environment = ShareEnvironment(["HOME": home.path, "PATH": "/usr/bin:/bin"])
         let registry = DestinationRegistry.standard(environment: environment, mastodonInstance: "mastodon.example")
         let destination = try #require(registry.destination(id))
-        let failures = await DestinationConformance(destination, secrets: ["hunter2-secret"], deliverSample: true).run()
+        let failures = await DestinationConformance(destination, deliverSample: true).run()
         #expect(failures.isEmpty, "\(failures)")
     }
 }

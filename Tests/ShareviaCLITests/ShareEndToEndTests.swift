@@ -112,7 +112,7 @@ import Testing
         var arguments = ["--to", "file", card, "--out", "\(shared)/out"]
         var program = ShareviaProcess.binary
         if getuid() == 0 {
-            program = try #require(ToolPath.find("setpriv"), "setpriv not found (apt-get install util-linux)")
+            program = try ToolPath.require("setpriv", package: "util-linux")
             arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", ShareviaProcess.binary] + arguments
         }
         let run = try await ProcessRunner().run(program, arguments: arguments, environment: ["PATH": "/usr/bin:/bin"])

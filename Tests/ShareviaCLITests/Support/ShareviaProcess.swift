@@ -27,19 +27,17 @@ enum ShareviaProcess {
         return folder.appendingPathComponent("sharevia").path
     }
 
-    /// Runs `sharevia` with these arguments, an environment (PATH and HOME kept unless given),
-    /// optional stdin bytes, in `directory`.
+    /// Runs `sharevia` with these arguments and optional stdin bytes. The child's environment is
+    /// only PATH, HOME, LANG and TMPDIR from this process (so never DISPLAY), plus `extra`.
     static func run(
         _ arguments: [String],
         environment extra: [String: String] = [:],
-        removing: Set<String> = [],
         input: [UInt8]? = nil,
         timeout: Duration = .seconds(60)
     ) async throws -> Run {
         var environment = ProcessInfo.processInfo.environment.filter {
             ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key)
         }
-        for key in removing { environment[key] = nil }
         for (key, value) in extra { environment[key] = value }
         let output = try await ProcessRunner().run(
             binary,
