@@ -32,7 +32,7 @@ public enum ShareviaExitCode {
           3   delivered, but only by a fallback (the report says why the first failed)
           4   not delivered by any destination in the chain
           64  usage error: unknown option or destination, missing or unreadable file
-          65  image/text input that can't be processed, or an output that exists (image commands)
+          65  an image that can't be processed, or an output that exists (image commands)
           1   internal error
         """
 }
