@@ -33,6 +33,7 @@ let package = Package(
 
         // MARK: C shims
         .target(name: "CSpawn"),
+        .target(name: "CX11Selection"),
         .systemLibrary(
             name: "CLibPNG",
             pkgConfig: "libpng",
@@ -42,7 +43,11 @@ let package = Package(
 
         // MARK: Implementations
         .target(name: "ProcessRunning", dependencies: ["CSpawn"], swiftSettings: strictSettings),
-        .target(name: "Clipboard", dependencies: ["ShareCore", "ProcessRunning"], swiftSettings: strictSettings),
+        .target(
+            name: "Clipboard",
+            dependencies: ["ShareCore", "ProcessRunning", "CX11Selection"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "ImagePipeline", dependencies: ["CPNGShim"], swiftSettings: strictSettings),
         .target(name: "TextFitting", swiftSettings: strictSettings),
         .target(

@@ -3,7 +3,9 @@
 #
 # Whole process, median of N runs (hyperfine), and peak RSS (/usr/bin/time -f %M, the largest of
 # several runs). Target: sharevia within 2x of xclip alone. Measures the release build with the
-# Swift runtime linked dynamically and, unless BENCH_STATIC=0, with --static-swift-stdlib.
+# Swift runtime linked dynamically and, unless BENCH_STATIC=0, the static build scripts/demo.sh
+# makes (scripts/static-build-flags.sh). sharevia copies with its built-in X11 client (the
+# default); the static build is also timed with --clipboard-backend xclip, for comparison.
 #
 # Usage: scripts/bench-clipboard.sh [CARD.png]
 #   BENCH_RUNS=30       runs per command (default 30)
@@ -109,10 +111,11 @@ if [[ "${BENCH_SKIP_BUILD:-0}" != 1 ]]; then
     (cd "$HARNESS_DIR" && swift build -c release --product ClipboardHarness >&2) \
         || echo "warning: the library harness did not build" >&2
     if [[ "$STATIC" == 1 ]]; then
-        echo "building release (--static-swift-stdlib)..." >&2
-        swift build -c release --static-swift-stdlib --scratch-path .build-release-clip-static --product sharevia >&2 \
+        echo "building release (static, scripts/static-build-flags.sh)..." >&2
+        source scripts/static-build-flags.sh
+        swift build -c release "${STATIC_BUILD_FLAGS[@]}" --scratch-path .build-release-clip-static --product sharevia >&2 \
             || echo "warning: the static CLI did not build" >&2
-        (cd "$HARNESS_DIR" && swift build -c release --static-swift-stdlib --scratch-path .build-static --product ClipboardHarness >&2) \
+        (cd "$HARNESS_DIR" && swift build -c release "${STATIC_BUILD_FLAGS[@]}" --scratch-path .build-static --product ClipboardHarness >&2) \
             || echo "warning: the static library harness did not build" >&2
     fi
 fi
@@ -132,10 +135,11 @@ export DISPLAY=":$N" XDG_DATA_HOME="$WORK/data" TMPDIR="$WORK/tmp"
 unset WAYLAND_DISPLAY
 
 # --- Check that each build really copies the card -----------------------------
-works() {
+works() {  # works BIN [ARGS...]
     local bin="$1"
+    shift
     [[ -x "$bin" ]] || { echo "note: $bin is not built" >&2; return 1; }
-    if ! "$bin" --to clipboard --no-fallback "$CARD" >"$WORK/check.out" 2>&1; then
+    if ! "$bin" --to clipboard --no-fallback "$@" "$CARD" >"$WORK/check.out" 2>&1; then
         echo "note: $bin --to clipboard failed; leaving it out:" >&2
         grep -m 3 -E "crashed|error|✗" "$WORK/check.out" >&2 || head -n 3 "$WORK/check.out" >&2
         return 1
@@ -150,16 +154,22 @@ quote() { local s=${1//\'/\'\\\'\'}; printf "'%s'" "$s"; }
 QCARD=$(quote "$CARD")
 NAMES=("xclip alone")
 CMDS=("xclip -selection clipboard -t image/png -i $QCARD")
-add() {  # add LABEL BIN: the verified and --no-verify runs of one build, when it works
-    if works "$2"; then
-        NAMES+=("$1 (verified)" "$1 --no-verify")
-        local bin
-        bin=$(quote "$2")
-        CMDS+=("$bin --to clipboard --no-fallback $QCARD" "$bin --to clipboard --no-fallback --no-verify $QCARD")
+add() {  # add LABEL BIN [ARGS...]: the verified and --no-verify runs of one build, when it works
+    local label="$1" path="$2"
+    shift 2
+    if works "$path" "$@"; then
+        NAMES+=("$label (verified)" "$label --no-verify")
+        local bin extra=""
+        bin=$(quote "$path")
+        (($#)) && extra=" $*"
+        CMDS+=("$bin --to clipboard --no-fallback$extra $QCARD" "$bin --to clipboard --no-fallback --no-verify$extra $QCARD")
     fi
 }
 add "sharevia" "$DYNAMIC_BIN"
-[[ "$STATIC" == 1 ]] && add "sharevia static" "$STATIC_BIN"
+if [[ "$STATIC" == 1 ]]; then
+    add "sharevia static" "$STATIC_BIN"
+    add "sharevia static, xclip backend" "$STATIC_BIN" --clipboard-backend xclip
+fi
 add "library harness" "$HARNESS_BIN"
 [[ "$STATIC" == 1 ]] && add "library harness static" "$HARNESS_STATIC_BIN"
 (( ${#CMDS[@]} > 1 )) || { echo "error: nothing to compare with xclip" >&2; exit 1; }
@@ -183,12 +193,12 @@ BASE_MS=$(jq '.results[0].median * 1000' "$WORK/hyperfine.json")
 BASE_KB=$(peak_rss_kb "${CMDS[0]}")
 echo
 echo "card: $CARD ($(stat -c %s "$CARD") bytes), display :$N, $RUNS runs each, $(nproc) cores"
-printf '%-36s %10s %10s %8s %12s %8s\n' "command" "median ms" "min ms" "x xclip" "peak RSS MB" "x xclip"
+printf '%-44s %10s %10s %8s %12s %8s\n' "command" "median ms" "min ms" "x xclip" "peak RSS MB" "x xclip"
 for i in "${!CMDS[@]}"; do
     median=$(jq ".results[$i].median * 1000" "$WORK/hyperfine.json")
     min=$(jq ".results[$i].min * 1000" "$WORK/hyperfine.json")
     if [[ $i == 0 ]]; then kb=$BASE_KB; else kb=$(peak_rss_kb "${CMDS[$i]}"); fi
-    printf '%-36s %10.1f %10.1f %8.2f %12.1f %8.2f\n' "${NAMES[$i]}" "$median" "$min" \
+    printf '%-44s %10.1f %10.1f %8.2f %12.1f %8.2f\n' "${NAMES[$i]}" "$median" "$min" \
         "$(jq -n "$median / $BASE_MS")" "$(jq -n "$kb / 1024")" "$(jq -n "$kb / $BASE_KB")"
 done
 echo

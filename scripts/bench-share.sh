@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks `sharevia --to file examples/card.png` (whole process) beside `cp` of the same file.
 # Prints median wall time (hyperfine, warm cache) and peak RSS (GNU time) for each, for a release
-# build with the Swift runtime linked dynamically and one with --static-swift-stdlib.
+# build with the Swift runtime linked dynamically and one with --static-swift-stdlib (and the other
+# start-up flags of scripts/static-build-flags.sh).
 # Usage: scripts/bench-share.sh [runs]   (default 30 runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,8 @@ build() { # scratch-path extra-flags...
   echo "$(swift build -c release --scratch-path "$scratch" "$@" --show-bin-path)/sharevia"
 }
 dynamic=$(build .build-release)
-static=$(build .build-release-static --static-swift-stdlib)
+source scripts/static-build-flags.sh
+static=$(build .build-release-static "${STATIC_BUILD_FLAGS[@]}")
 
 median_ms() { # command...  -> median milliseconds over $runs runs, output folder reset before each
   hyperfine --style none --runs "$runs" --warmup 3 --prepare "rm -rf $work/out; mkdir -p $work/out" \

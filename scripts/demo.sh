@@ -8,8 +8,9 @@ scripts/install-deps.sh build
 build_log=$(mktemp)
 trap 'rm -f "$build_log"' EXIT
 echo "building sharevia (release, static Swift runtime)..."
-swift build -c release --static-swift-stdlib --product sharevia >"$build_log" 2>&1 || { cat "$build_log"; exit 1; }
-sharevia=$(swift build -c release --static-swift-stdlib --show-bin-path)/sharevia
+source scripts/static-build-flags.sh
+swift build -c release "${STATIC_BUILD_FLAGS[@]}" --product sharevia >"$build_log" 2>&1 || { cat "$build_log"; exit 1; }
+sharevia=$(swift build -c release "${STATIC_BUILD_FLAGS[@]}" --show-bin-path)/sharevia
 
 echo "\$ sharevia destinations"
 "$sharevia" destinations

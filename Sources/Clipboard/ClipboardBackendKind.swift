@@ -1,24 +1,35 @@
-/// The program that talks to the display server's clipboard.
+/// How the clipboard is reached: sharevia's own X11 client, or a command-line tool.
 public enum ClipboardBackendKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// sharevia's own X11 client (libxcb, loaded at run time): text and images, no tool needed.
+    /// A detached `sharevia-clip` process owns the selections, as xclip's child does.
+    case x11
     /// `xclip` on X11: text and images.
     case xclip
     /// `wl-copy` / `wl-paste` on Wayland: text and images.
     case wlCopy = "wl-copy"
-    /// `xsel` on X11: text only, the fallback when xclip is not installed.
+    /// `xsel` on X11: text only, the last resort when neither libxcb nor xclip is there.
     case xsel
 
-    /// The backend that builds this kind's command lines.
-    public var backend: any ClipboardBackend {
+    /// The command-line tool this kind runs, or nil for ``x11``, which runs none.
+    public var tool: (any ClipboardBackend)? {
         switch self {
+        case .x11: nil
         case .xclip: XclipClipboard()
         case .wlCopy: WlCopyClipboard()
         case .xsel: XselClipboard()
         }
     }
 
+    /// Whether it can put an image (any MIME type) on the clipboard.
+    public var carriesImages: Bool { tool?.carriesImages ?? true }
+
+    /// The type text is offered as: `UTF8_STRING` on X11, `text/plain;charset=utf-8` on Wayland.
+    public var textType: String { tool?.textType ?? "UTF8_STRING" }
+
     /// The Debian package that provides it.
     public var package: String {
         switch self {
+        case .x11: "libxcb1"
         case .xclip: "xclip"
         case .wlCopy: "wl-clipboard"
         case .xsel: "xsel"
@@ -30,11 +41,11 @@ public enum ClipboardBackendKind: String, Sendable, Hashable, CaseIterable, Cust
     /// `wl-paste not found at /usr/bin/wl-paste (apt-get install wl-clipboard)`.
     ///
     /// - Parameters:
-    ///   - program: The missing program; the copying one by default.
+    ///   - program: The missing program; the copying one by default (libxcb for ``x11``).
     ///   - path: Where it was expected, when it had been found there earlier.
     public func notFoundReason(_ program: String? = nil, at path: String? = nil) -> String {
         let place = path.map { " at \($0)" } ?? ""
-        return "\(program ?? backend.copyExecutable) not found\(place) (apt-get install \(package))"
+        return "\(program ?? tool?.copyExecutable ?? "libxcb.so.1") not found\(place) (apt-get install \(package))"
     }
 
     public var description: String { rawValue }

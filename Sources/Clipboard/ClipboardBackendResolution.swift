@@ -19,13 +19,19 @@ struct ClipboardBackendResolution: Sendable, Hashable {
         }
     }
 
-    /// The programs to run and the server they talk to, once nothing is missing.
+    /// What a usable backend talks through, once nothing is missing.
     struct Tools: Sendable, Hashable {
-        /// The copying program's absolute path.
-        var copyPath: String
-        /// The reading program's absolute path.
-        var pastePath: String
+        /// The tool's programs, or nil for the built-in ``ClipboardBackendKind/x11`` client.
+        var programs: Programs?
         var server: Server
+    }
+
+    /// A tool's programs, by absolute path.
+    struct Programs: Sendable, Hashable {
+        /// The copying program.
+        var copyPath: String
+        /// The reading program.
+        var pastePath: String
     }
 
     /// The backend that would be used.
@@ -48,15 +54,44 @@ struct ClipboardBackendResolution: Sendable, Hashable {
 
     /// Resolves a preference in an environment, following the order documented on
     /// ``ClipboardDestination/BackendPreference/automatic``.
+    ///
+    /// - Parameter x11Library: Why libxcb can't be loaded, or nil when it can; asked only when
+    ///   the built-in X11 client is a candidate.
     static func resolve(
         _ preference: ClipboardDestination.BackendPreference,
-        in environment: ShareEnvironment
+        in environment: ShareEnvironment,
+        x11Library: () -> String? = X11SelectionClient.libraryProblem
     ) -> ClipboardBackendResolution {
-        if let kind = preference.kind { return resolve(kind, in: environment) }
-        // Each candidate is resolved (and its programs looked up) at most once.
+        let variable = ClipboardDestination.BackendPreference.environmentVariable
+        var preference = preference
+        if preference == .automatic, let named = environment[variable] {
+            guard let parsed = ClipboardDestination.BackendPreference(parsing: named) else {
+                var resolution = pick(in: environment, x11Library: x11Library)
+                resolution.readiness = .failure(
+                    Problem(
+                        reason:
+                            "\(variable)=\(named) is not a clipboard backend (use auto, x11, xclip, xsel or wl-copy)"
+                    )
+                )
+                return resolution
+            }
+            preference = parsed
+        }
+        if let kind = preference.kind { return resolve(kind, in: environment, x11Library: x11Library) }
+        return pick(in: environment, x11Library: x11Library)
+    }
+
+    /// The automatic choice. Each candidate is resolved (and its programs looked up) at most once.
+    private static func pick(
+        in environment: ShareEnvironment,
+        x11Library: () -> String?
+    ) -> ClipboardBackendResolution {
         let wayland = environment["WAYLAND_DISPLAY"] == nil ? nil : Self.wayland(environment)
         if let wayland, wayland.copyPath != nil { return wayland }
         if environment["DISPLAY"] != nil {
+            let client = x11Client(environment, x11Library: x11Library)
+            // A malformed DISPLAY is reported as it is; only a missing libxcb moves on to the tools.
+            if client.problem == nil || client.server == nil { return client }
             let xclip = x11(.xclip, environment)
             if xclip.copyPath == nil {
                 let xsel = x11(.xsel, environment)
@@ -64,12 +99,17 @@ struct ClipboardBackendResolution: Sendable, Hashable {
             }
             return xclip
         }
-        return wayland ?? ClipboardBackendResolution(kind: .xclip, failure: "DISPLAY is not set")
+        return wayland ?? ClipboardBackendResolution(kind: .x11, failure: "DISPLAY is not set")
     }
 
     /// Resolves exactly this backend, as `deliver` does for the one a plan names.
-    static func resolve(_ kind: ClipboardBackendKind, in environment: ShareEnvironment) -> ClipboardBackendResolution {
+    static func resolve(
+        _ kind: ClipboardBackendKind,
+        in environment: ShareEnvironment,
+        x11Library: () -> String? = X11SelectionClient.libraryProblem
+    ) -> ClipboardBackendResolution {
         switch kind {
+        case .x11: x11Client(environment, x11Library: x11Library)
         case .xclip, .xsel: x11(kind, environment)
         case .wlCopy: wayland(environment)
         }
@@ -84,19 +124,43 @@ struct ClipboardBackendResolution: Sendable, Hashable {
     private var copyPath: String?
     private var pastePath: String?
 
+    /// The built-in client: needs a valid `DISPLAY` and libxcb.
+    private static func x11Client(
+        _ environment: ShareEnvironment,
+        x11Library: () -> String?
+    ) -> ClipboardBackendResolution {
+        var resolution = ClipboardBackendResolution(kind: .x11, failure: "DISPLAY is not set")
+        guard let display = resolution.readDisplay(environment) else { return resolution }
+        if let problem = x11Library() {
+            resolution.readiness = .failure(Problem(reason: problem))
+        } else {
+            resolution.readiness = .success(Tools(programs: nil, server: .x11(display)))
+        }
+        return resolution
+    }
+
+    /// xclip or xsel: needs a valid `DISPLAY` and the tool.
     private static func x11(_ kind: ClipboardBackendKind, _ environment: ShareEnvironment) -> ClipboardBackendResolution
     {
         var resolution = ClipboardBackendResolution(kind: kind, failure: "DISPLAY is not set")
         resolution.findPrograms(in: environment)
-        guard let name = environment["DISPLAY"] else { return resolution }
-        guard let display = X11Display(name) else {
-            resolution.readiness = .failure(
-                Problem(reason: "DISPLAY=\(name) is not an X display name (expected something like :0)")
-            )
-            return resolution
-        }
+        guard let display = resolution.readDisplay(environment) else { return resolution }
         resolution.settle(on: .x11(display))
         return resolution
+    }
+
+    /// Parses `DISPLAY` into ``server``; nil (with ``readiness`` saying why) when it is unset or
+    /// malformed.
+    private mutating func readDisplay(_ environment: ShareEnvironment) -> X11Display? {
+        guard let name = environment["DISPLAY"] else { return nil }
+        guard let display = X11Display(name) else {
+            readiness = .failure(
+                Problem(reason: "DISPLAY=\(name) is not an X display name (expected something like :0)")
+            )
+            return nil
+        }
+        server = .x11(display)
+        return display
     }
 
     private static func wayland(_ environment: ShareEnvironment) -> ClipboardBackendResolution {
@@ -114,24 +178,23 @@ struct ClipboardBackendResolution: Sendable, Hashable {
     }
 
     private mutating func findPrograms(in environment: ShareEnvironment) {
-        let backend = kind.backend
-        copyPath = environment.executable(named: backend.copyExecutable)
-        pastePath = environment.executable(named: backend.pasteExecutable)
+        guard let tool = kind.tool else { return }
+        copyPath = environment.executable(named: tool.copyExecutable)
+        pastePath = environment.executable(named: tool.pasteExecutable)
     }
 
     /// Records the server and, when both programs were found, the tools.
     private mutating func settle(on server: Server) {
         self.server = server
-        let backend = kind.backend
         guard let copyPath else {
             readiness = .failure(Problem(reason: kind.notFoundReason()))
             return
         }
         guard let pastePath else {
-            readiness = .failure(Problem(reason: kind.notFoundReason(backend.pasteExecutable)))
+            readiness = .failure(Problem(reason: kind.notFoundReason(kind.tool?.pasteExecutable)))
             return
         }
-        readiness = .success(Tools(copyPath: copyPath, pastePath: pastePath, server: server))
+        readiness = .success(Tools(programs: Programs(copyPath: copyPath, pastePath: pastePath), server: server))
     }
 
     /// The full availability: ``problem`` first, then whether the display server answers.
@@ -141,7 +204,7 @@ struct ClipboardBackendResolution: Sendable, Hashable {
         case .success(let found): tools = found
         case .failure(let problem): return .unavailable(problem.reason)
         }
-        let textOnly = kind.backend.carriesImages ? "" : ", text only (apt-get install xclip for images)"
+        let textOnly = kind.carriesImages ? "" : ", text only (apt-get install xclip for images)"
         switch tools.server {
         case .x11(let display):
             switch display.serverAnswers() {

@@ -13,10 +13,10 @@ extension ClipboardDestination {
         /// How long one command (copy, list, read back) may take before its process group is
         /// killed and the delivery fails as `transient`.
         public var timeout: Duration
-        /// Which tool to use.
+        /// How to reach the clipboard.
         public var backend: BackendPreference
 
-        /// Creates a configuration: CLIPBOARD, verified, 5 s per command, tool chosen automatically.
+        /// Creates a configuration: CLIPBOARD, verified, 5 s per command, backend chosen automatically.
         public init(
             selection: ClipboardSelection = .clipboard,
             verify: Bool = true,
@@ -30,19 +30,34 @@ extension ClipboardDestination {
         }
     }
 
-    /// Which clipboard tool to use.
+    /// How to reach the clipboard.
     public enum BackendPreference: String, Sendable, Hashable, CaseIterable {
-        /// Picked from the environment and what is installed:
+        /// `SHAREVIA_CLIPBOARD_BACKEND` when it names a backend (`x11`, `xclip`, `xsel`,
+        /// `wl-copy`; `auto` or unset means pick), else picked from the environment and what is
+        /// installed:
         /// 1. `WAYLAND_DISPLAY` set and `wl-copy` installed: wl-copy.
-        /// 2. `DISPLAY` set: xclip when installed, else xsel (text only) when installed.
+        /// 2. `DISPLAY` set: the built-in X11 client when libxcb loads, else xclip when
+        ///    installed, else xsel (text only) when installed.
         /// 3. Otherwise unavailable, naming what is missing.
         case automatic
+        /// Always the built-in X11 client (needs `DISPLAY` and libxcb.so.1).
+        case x11
         /// Always xclip (needs `DISPLAY`).
         case xclip
         /// Always wl-copy (needs `WAYLAND_DISPLAY`).
         case wlCopy = "wl-copy"
         /// Always xsel (needs `DISPLAY`; text only).
         case xsel
+
+        /// The variable ``automatic`` reads first.
+        public static let environmentVariable = "SHAREVIA_CLIPBOARD_BACKEND"
+
+        /// Parses a backend name as the variable and the CLI take it: `auto` (or `automatic`),
+        /// `x11`, `xclip`, `xsel`, `wl-copy`; any case, surrounding spaces ignored.
+        public init?(parsing text: String) {
+            let name = text.trimmed.lowercased()
+            self.init(rawValue: name == "auto" ? "automatic" : name)
+        }
 
         /// The backend this names, or nil for ``automatic``.
         var kind: ClipboardBackendKind? { ClipboardBackendKind(rawValue: rawValue) }

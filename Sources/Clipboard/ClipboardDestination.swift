@@ -1,14 +1,15 @@
 import ProcessRunning
 import ShareCore
 
-/// Copies a share to the desktop clipboard with xclip (X11), wl-copy (Wayland) or xsel (X11,
-/// text only), and reads it back to check it arrived. Id `clipboard`.
+/// Copies a share to the desktop clipboard, with sharevia's own X11 client or a tool (xclip,
+/// wl-copy, xsel), and reads it back to check it arrived. Id `clipboard`.
 ///
 /// ## Backends
-/// Chosen by ``Configuration/backend``; ``BackendPreference/automatic`` picks wl-copy when
-/// `WAYLAND_DISPLAY` is set and wl-copy is installed, else xclip when `DISPLAY` is set, else xsel
-/// when xclip is missing. Text is offered as `UTF8_STRING` on X11 and `text/plain;charset=utf-8`
-/// on Wayland; an image under its own type (`image/png`, `image/jpeg`).
+/// Chosen by ``Configuration/backend``; ``BackendPreference/automatic`` takes the one
+/// `SHAREVIA_CLIPBOARD_BACKEND` names, else picks wl-copy when `WAYLAND_DISPLAY` is set and
+/// wl-copy is installed, else, when `DISPLAY` is set, the built-in X11 client when libxcb.so.1
+/// loads, else xclip, else xsel (text only). Text is offered as `UTF8_STRING` on X11 and
+/// `text/plain;charset=utf-8` on Wayland; an image under its own type (`image/png`, `image/jpeg`).
 ///
 /// ## What goes where
 /// An image goes to the chosen selection (CLIPBOARD unless `clipboard.selection` says `primary`)
@@ -16,23 +17,26 @@ import ShareCore
 /// Content with only text or only an image uses the chosen selection alone.
 ///
 /// ## Availability
-/// ``availability()`` spawns nothing: it reads the environment and `PATH`, then makes one
-/// non-blocking `connect` to the display server's socket (`/tmp/.X11-unix/XN`, abstract and
-/// file; the Wayland socket under `XDG_RUNTIME_DIR`). That takes microseconds, needs no X
-/// library, and tells a live server from a stale socket left by a crashed one, which a `stat`
-/// can't; running `xdpyinfo` or `xclip -o` would cost a process and milliseconds. Its reasons:
-/// "DISPLAY is not set", "xclip not found (apt-get install xclip)", "no X server answers on :0".
+/// ``availability()`` spawns nothing: it reads the environment and `PATH` (and loads libxcb
+/// once, for the built-in client), then makes one non-blocking `connect` to the display
+/// server's socket (`/tmp/.X11-unix/XN`, abstract and file; the Wayland socket under
+/// `XDG_RUNTIME_DIR`). That takes microseconds and tells a live server from a stale socket left
+/// by a crashed one, which a `stat` can't; running `xdpyinfo` or `xclip -o` would cost a process
+/// and milliseconds. Its reasons: "DISPLAY is not set", "xclip not found (apt-get install
+/// xclip)", "no X server answers on :0".
 ///
 /// ## Delivery
-/// xclip forks a child that stays alive as the selection owner. Every command runs through a
-/// ``CommandRunning`` runner (by default ``ProcessRunner``: `posix_spawn`, descriptors from 3 up
-/// closed in the child, returns when the direct child exits) with ``Configuration/timeout``, so
-/// a share never hangs. The bytes reach the tool as a file (`xclip -i FILE` reads it all before
-/// forking): a file-backed attachment is passed as it is; text and in-memory images are written
-/// to a private temporary folder (0700, files 0600) that is removed afterwards. Then, unless
-/// verification is off, the selection's content is read back (`-t TYPE -o`) and compared byte for byte; only after a mismatch are the selection's
-/// types listed (`-t TARGETS -o`), to say whether another program took it. A mismatch is
-/// `transient`, so the router retries and then moves on.
+/// Whatever owns the selection must outlive this process, so it is a detached child: the
+/// built-in client forks one `sharevia-clip` process that serves every item and returns once the
+/// X server confirms it owns them (see ``X11ClipboardTransport``); xclip, wl-copy and xsel fork
+/// their own. Tools run through a ``CommandRunning`` runner (by default ``ProcessRunner``:
+/// `posix_spawn`, descriptors from 3 up closed in the child, returns when the direct child
+/// exits) and read the bytes from a file: a file-backed attachment as it is, text and in-memory
+/// images from a private temporary folder (0700, files 0600) removed afterwards. Every step has
+/// ``Configuration/timeout``, so a share never hangs. Then, unless verification is off, each
+/// selection is read back (in process, or with the tool's paste command) and compared byte for
+/// byte; only after a mismatch are its types listed, to say whether another program took it. A
+/// mismatch is `transient`, so the router retries and then moves on.
 ///
 /// ## Request options
 /// `clipboard.selection` (`clipboard`, `primary`) and `clipboard.verify` (`true`, `false`); see
@@ -49,18 +53,20 @@ public struct ClipboardDestination: ShareDestination {
         id: .clipboard,
         displayName: "Clipboard",
         summary:
-            "Copies the image to the clipboard and the text to the primary selection (xclip, wl-copy or xsel), then reads them back to check.",
+            "Copies the image to the clipboard and the text to the primary selection (built-in X11 client, xclip, wl-copy or xsel), then reads them back to check.",
         capabilities: [.text, .link, .hashtags, .image],
         imageConstraints: .init(mimeTypes: ["image/png", "image/jpeg"])
     )
 
     /// How to copy.
     public var configuration: Configuration
-    /// Where `DISPLAY`, `WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`, `PATH` and `TMPDIR` are read from;
-    /// also the environment the clipboard tools run with.
+    /// Where `DISPLAY`, `WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`, `PATH`, `TMPDIR` and
+    /// `SHAREVIA_CLIPBOARD_BACKEND` are read from; also the environment the clipboard tools run with.
     public var environment: ShareEnvironment
     /// What runs the clipboard tools.
     public var runner: any CommandRunning
+    /// Why libxcb can't be loaded, or nil; tests stand in a missing library.
+    var x11Library: @Sendable () -> String? = X11SelectionClient.libraryProblem
 
     /// Creates the destination.
     ///
@@ -78,7 +84,7 @@ public struct ClipboardDestination: ShareDestination {
         self.runner = runner
     }
 
-    /// Whether a clipboard tool and a display server are there; see "Availability" above.
+    /// Whether a way to the clipboard and a display server are there; see "Availability" above.
     public func availability() async -> Availability {
         resolution.availability()
     }
@@ -94,7 +100,7 @@ public struct ClipboardDestination: ShareDestination {
 
     /// Copies what ``prepare(_:)`` planned and verifies it when the plan says so.
     ///
-    /// - Throws: ``ShareError``: `unavailable` when the tool is missing, `transient` on a timeout,
+    /// - Throws: ``ShareError``: `unavailable` when the tool or libxcb is missing, `transient` on a timeout,
     ///   a failed copy, a failed verification or a vanished temporary file, `badInput` when the
     ///   attachment's own file can't be read, `cancelled` when the task is cancelled,
     ///   `permanent` when the prepared share isn't a clipboard plan or a temp file can't be written.
@@ -109,31 +115,23 @@ public struct ClipboardDestination: ShareDestination {
                 message: "this prepared share was not made by the clipboard destination"
             )
         }
-        let resolution = ClipboardBackendResolution.resolve(plan.backend, in: environment)
+        let resolution = ClipboardBackendResolution.resolve(plan.backend, in: environment, x11Library: x11Library)
         let tools: ClipboardBackendResolution.Tools
         switch resolution.readiness {
         case .success(let found): tools = found
         case .failure(let problem): throw ShareError(.unavailable, destination: id, message: problem.reason)
         }
-        let writer = ClipboardWriter(
-            runner: runner,
-            environment: environment,
-            timeout: configuration.timeout,
-            backend: plan.backend.backend,
-            tools: tools
-        )
-        let payloads = try payloads(for: plan, of: prepared)
-        let scratch = PrivateTemporaryDirectory(parent: environment["TMPDIR"] ?? "/tmp")
-        defer { scratch.remove() }
-
-        for (item, payload) in zip(plan.items, payloads) {
-            try await writer.copy(payload, to: item.selection, as: item.type, scratch: scratch)
-            // The tool has read the file; drop the private copy at once.
-            scratch.remove()
-        }
+        let transport = try self.transport(for: plan.backend, tools: tools)
+        let entries = try zip(plan.items, payloads(for: plan, of: prepared)).map(ClipboardEntry.init)
+        try await transport.copy(entries)
         if plan.verify {
-            for (item, payload) in zip(plan.items, payloads) {
-                try await writer.verify(item.selection, holds: try payload.contents(), as: item.type)
+            let verifier = ClipboardVerifier(transport: transport, timeout: configuration.timeout)
+            for entry in entries {
+                try await verifier.verify(
+                    entry.item.selection,
+                    holds: try entry.payload.contents(),
+                    as: entry.item.type
+                )
             }
         }
         let layout = plan.describe(
@@ -151,14 +149,36 @@ public struct ClipboardDestination: ShareDestination {
     // MARK: - Helpers
 
     private var resolution: ClipboardBackendResolution {
-        ClipboardBackendResolution.resolve(configuration.backend, in: environment)
+        ClipboardBackendResolution.resolve(configuration.backend, in: environment, x11Library: x11Library)
+    }
+
+    /// The transport for a resolved backend: the built-in client, or the tool's programs.
+    private func transport(
+        for kind: ClipboardBackendKind,
+        tools: ClipboardBackendResolution.Tools
+    ) throws(ShareError) -> any ClipboardTransport {
+        if let tool = kind.tool, let programs = tools.programs {
+            return ToolClipboardTransport(
+                runner: runner,
+                environment: environment,
+                timeout: configuration.timeout,
+                tool: tool,
+                programs: programs,
+                server: tools.server
+            )
+        }
+        // Only the x11 kind resolves without programs, and only on an X11 server.
+        guard case .x11(let display) = tools.server else {
+            throw ShareError(.permanent, destination: id, message: "the built-in X11 client can't use \(tools.server)")
+        }
+        return X11ClipboardTransport(display: display, timeout: configuration.timeout)
     }
 
     /// Each item's bytes, in order; the text is encoded once however many items use it.
     private func payloads(
         for plan: ClipboardPlan,
         of prepared: PreparedShare
-    ) throws(ShareError) -> [ClipboardWriter.Payload] {
+    ) throws(ShareError) -> [ClipboardPayload] {
         let text = Array((prepared.text ?? "").utf8)
         return try plan.items.map { item throws(ShareError) in
             switch item.source {

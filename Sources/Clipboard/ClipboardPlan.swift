@@ -4,7 +4,7 @@ import ShareCore
 /// fields so `deliver` acts on exactly what the dry run showed.
 ///
 /// The fields, in order:
-/// - `backend`: `xclip`, `wl-copy` or `xsel`;
+/// - `backend`: `x11`, `xclip`, `wl-copy` or `xsel`;
 /// - `verify`: `true` or `false`;
 /// - one field per copy, named by the selection (`CLIPBOARD`, `PRIMARY`), whose value is the type
 ///   and the source: `image/png attachment` (the prepared share's one attachment) or

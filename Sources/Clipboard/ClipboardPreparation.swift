@@ -17,7 +17,7 @@ enum ClipboardPreparation {
         resolution: ClipboardBackendResolution
     ) throws(ShareError) -> PreparedShare {
         let (selection, verify) = try ClipboardRequestOptions.resolve(request.options, configuration: configuration)
-        let backend = resolution.kind.backend
+        let backend = resolution.kind
         let content = request.content
         let text = content.plainText
         let image = content.images.first

@@ -59,7 +59,11 @@ public enum ClipboardRequestOptions {
 }
 
 extension String {
+    /// Without leading and trailing whitespace. (Not through `reversed()`: its generic
+    /// collections cost runtime conformance lookups on every call, a third of a millisecond.)
     var trimmed: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        var trimmed = drop(while: \.isWhitespace)
+        while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
+        return String(trimmed)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -10,11 +14,18 @@ import Darwin
 enum AttachmentFile {
     static func readHead(of path: String) throws(ShareError) -> Data {
         try checkIsReadableFile(path)
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw unreadable(path, reason: String(cString: strerror(errno)))
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable(path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 16)
+        var filled = 0
+        while filled < head.count {
+            let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            filled += count
         }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 16)) ?? Data()
+        return head.withUnsafeBytes { Data(bytes: $0.baseAddress!, count: filled) }
     }
 
     static func readAll(_ path: String) throws(ShareError) -> Data {

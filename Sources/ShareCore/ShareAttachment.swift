@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A file attached to a share: its bytes (or where to read them), MIME type and file name.
 public struct ShareAttachment: Hashable, Sendable, Codable {

@@ -1,5 +1,10 @@
-import Foundation
 import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Checks that a destination keeps the ``ShareDestination`` contract. Any destination can run it,
 /// ours or an integrator's:
@@ -174,7 +179,7 @@ public struct DestinationConformance: Sendable {
             for output in outputs where output.contains(secret) {
                 fail(
                     "secrets",
-                    "a secret appears in: \(output.replacingOccurrences(of: secret, with: "<SECRET>").prefix(200))"
+                    "a secret appears in: \(output.replacing(secret, with: "<SECRET>").prefix(200))"
                 )
             }
         }

@@ -1,5 +1,10 @@
-import Foundation
 import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Ready-made content for tests: a small valid PNG card, text with emoji and CJK, a link, hashtags.
 public enum SampleContent {

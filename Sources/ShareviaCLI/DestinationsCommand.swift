@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ShareCore
 
 /// `sharevia destinations`: lists every registered destination with its availability.
@@ -62,7 +61,7 @@ struct DestinationsCommand: AsyncParsableCommand {
             let state = entry.available ? "available" : "unavailable"
             let reason = entry.reason.map { ": \($0)" } ?? ""
             let limit = entry.textLimit.map { "; text up to \($0.maximum) \($0.unit)" } ?? ""
-            lines.append("\(name.padding(toLength: width, withPad: " ", startingAt: 0))  \(entry.name)")
+            lines.append("\(name)\(String(repeating: " ", count: width - name.count))  \(entry.name)")
             lines.append("\(indent)  \(state)\(reason)")
             lines.append("\(indent)  takes \(entry.capabilities.joined(separator: ", "))\(limit)")
         }

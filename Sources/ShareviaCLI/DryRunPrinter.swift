@@ -1,5 +1,10 @@
-import Foundation
 import ShareCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Shows what each destination of a chain would receive.
 enum DryRunPrinter {
@@ -91,7 +96,9 @@ enum DryRunPrinter {
     private static func byteCount(_ attachment: ShareAttachment) -> Int? {
         switch attachment.source {
         case .bytes(let data): return data.count
-        case .file(let path): return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        case .file(let path):
+            var info = stat()
+            return stat(path, &info) == 0 ? Int(info.st_size) : nil
         }
     }
 
@@ -100,6 +107,7 @@ enum DryRunPrinter {
     }
 
     private static func indent(_ text: String, by prefix: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + String($0) }
+        return lines.joined(separator: "\n")
     }
 }

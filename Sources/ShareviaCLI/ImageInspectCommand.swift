@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import ImagePipeline
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `sharevia image inspect FILE...`: what each image declares, validated, with edge colours.
 struct ImageInspectCommand: ParsableCommand {
@@ -67,8 +72,15 @@ struct ImageInspectCommand: ParsableCommand {
         }
         let median = times.sorted()[times.count / 2]
         StandardStreams.printError(
-            "inspect+validate \(files[0]): median \(String(format: "%.3f", median)) ms over \(count) runs"
+            "inspect+validate \(files[0]): median \(Self.milliseconds(median)) ms over \(count) runs"
         )
+    }
+
+    /// A non-negative number with three decimals, as `%.3f` prints it.
+    static func milliseconds(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        let fraction = String(thousandths % 1000)
+        return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }
 

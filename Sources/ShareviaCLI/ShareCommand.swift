@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `sharevia --to DEST [FILE...]`: shares content through a fallback chain. The default subcommand.
 struct ShareCommand: AsyncParsableCommand {

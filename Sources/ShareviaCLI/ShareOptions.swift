@@ -1,8 +1,13 @@
 import ArgumentParser
 import Clipboard
 import Destinations
-import Foundation
 import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Options shared by the commands that build a router: which destinations count as unavailable,
 /// where files go, how the clipboard behaves, timeouts.
@@ -29,6 +34,14 @@ struct RouterOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "How to reach the clipboard; x11 is sharevia's own X11 client (or SHAREVIA_CLIPBOARD_BACKEND).",
+            valueName: "backend"
+        )
+    )
+    var clipboardBackend: ClipboardDestination.BackendPreference?
+
+    @Option(
+        help: ArgumentHelp(
             "Mastodon server for the mastodon destination (or SHAREVIA_MASTODON_INSTANCE).",
             valueName: "host"
         )
@@ -49,8 +62,15 @@ struct RouterOptions: ParsableArguments {
         if let out, out.isEmpty { throw ValidationError("--out needs a folder path") }
     }
 
-    /// The environment of this process.
-    var environment: ShareEnvironment { ShareEnvironment(ProcessInfo.processInfo.environment) }
+    /// The environment of this process, with `--clipboard-backend` in place of
+    /// `SHAREVIA_CLIPBOARD_BACKEND` when given.
+    var environment: ShareEnvironment {
+        var environment = ShareEnvironment(ProcessEnvironment.variables())
+        if let clipboardBackend {
+            environment[ClipboardDestination.BackendPreference.environmentVariable] = clipboardBackend.rawValue
+        }
+        return environment
+    }
 
     /// Options passed to every destination.
     var requestOptions: [String: String] {
@@ -63,7 +83,10 @@ struct RouterOptions: ParsableArguments {
     }
 
     /// Destinations marked unavailable by the variable and the flag.
-    var simulatedUnavailable: [DestinationID: String] {
+    var simulatedUnavailable: [DestinationID: String] { simulatedUnavailable(in: environment) }
+
+    /// Destinations marked unavailable by the variable in `environment` and the flag.
+    private func simulatedUnavailable(in environment: ShareEnvironment) -> [DestinationID: String] {
         var marked = environment.simulatedUnavailable
         for (id, reason) in ShareEnvironment.parseUnavailable(unavailable ?? "", source: "--unavailable") {
             marked[id] = reason
@@ -78,10 +101,11 @@ struct RouterOptions: ParsableArguments {
 
     /// A router over the registry with these options.
     func router() -> ShareRouter {
-        ShareRouter(
-            registry: registry(),
+        let environment = environment  // copying the process environment costs a dictionary; once is enough
+        return ShareRouter(
+            registry: ShareviaMain.makeRegistry(environment, mastodonInstance),
             retryPolicy: RetryPolicy(maxAttempts: retries + 1, deliveryTimeout: .milliseconds(Int(timeout * 1000))),
-            simulatedUnavailable: simulatedUnavailable,
+            simulatedUnavailable: simulatedUnavailable(in: environment),
             options: requestOptions
         )
     }
@@ -91,4 +115,23 @@ struct RouterOptions: ParsableArguments {
     }
 }
 
-extension ClipboardSelection: ExpressibleByArgument {}
+/// The requirements are spelled out, with the values ArgumentParser's defaults for a `String`-backed
+/// `CaseIterable` enum give (`clipboard`, `primary`; no per-value descriptions), because the
+/// defaults reach them through key paths and generic constraints that cost start-up time each time
+/// the command line is parsed.
+extension ClipboardSelection: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument) }
+    public var defaultValueDescription: String { rawValue }
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    public static var allValueDescriptions: [String: String] { [:] }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
+
+/// Spelled out like ``ClipboardSelection``'s, and taking `auto` for ``automatic``.
+extension ClipboardDestination.BackendPreference: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+    public var defaultValueDescription: String { self == .automatic ? "auto" : rawValue }
+    public static var allValueStrings: [String] { allCases.map { $0 == .automatic ? "auto" : $0.rawValue } }
+    public static var allValueDescriptions: [String: String] { [:] }
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}

@@ -1,7 +1,12 @@
 import ArgumentParser
 import Destinations
-import Foundation
 import ShareCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `sharevia` command: shares content to a destination, with subcommands for listing
 /// destinations and for the image and text tools.
@@ -95,6 +100,10 @@ public enum ShareviaMain {
                 }
             } catch let failure as CommandFailure {
                 exit(failure.exitCode)
+            } catch let code as ExitCode {
+                // What `exit(withError:)` does with an ExitCode (print nothing, exit with it),
+                // without first building the usage text it would throw away.
+                exit(code.rawValue)
             } catch {
                 ShareviaCommand.exit(withError: error)
             }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Unicode normalisation for counting.
 enum TextNormalization {
     /// The text in Normalization Form C, as twitter-text counts it, and whether normalising may
@@ -7,11 +5,13 @@ enum TextNormalization {
     ///
     /// A quick check skips the work for text that is already NFC: every scalar a starter
     /// (combining class 0) that is neither excluded from composition nor able to combine with
-    /// the one before it. Everything else goes through Foundation's canonical composition.
+    /// the one before it. Everything else goes through the standard library's canonical
+    /// composition (`_nfcCodeUnits`, the same Unicode data `String` comparison uses), so counting
+    /// needs neither Foundation nor ICU.
     static func nfcWithChange(_ text: String) -> (text: String, changed: Bool) {
         if text.utf8.allSatisfy({ $0 < 0xCC }) { return (text, false) }  // every scalar < U+0300
         if text.unicodeScalars.allSatisfy(isStableStarter) { return (text, false) }
-        return (text.precomposedStringWithCanonicalMapping, true)
+        return (String(decoding: text._nfcCodeUnits, as: UTF8.self), true)
     }
 
     /// True when the scalar can't change under NFC whatever surrounds it.

@@ -1,17 +1,21 @@
-import Clipboard
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting
 import Testing
 
-/// Which tool is picked from the environment and what is installed, and what availability
-/// says when something is missing. Uses stand-in executables on a private PATH; spawns nothing.
+@testable import Clipboard
+
+/// Which backend is picked from the environment and what is installed, and what availability
+/// says when something is missing. Uses stand-in executables on a private PATH and a stand-in
+/// answer for whether libxcb loads; spawns nothing.
 struct BackendSelectionTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var label: String
         var variables: [String: String]
         var tools: [String]
         var preference: ClipboardDestination.BackendPreference = .automatic
+        /// Whether libxcb.so.1 loads, for the built-in X11 client.
+        var libxcb = false
         var backend: String
         /// The availability reason: what is missing, or, when everything is installed, the
         /// display server that does not answer.
@@ -20,10 +24,69 @@ struct BackendSelectionTests {
     }
 
     static let noServer = FreeDisplay.name()
+    static let missingLibrary = "libxcb.so.1 can't be loaded (apt-get install libxcb1)"
 
     static let cases: [Case] = [
         Case(
-            label: "X11 with xclip and xsel picks xclip",
+            label: "X11 with libxcb picks the built-in client over xclip",
+            variables: ["DISPLAY": noServer],
+            tools: ["xclip", "xsel"],
+            libxcb: true,
+            backend: "x11",
+            reason: "no X server answers on \(noServer)"
+        ),
+        Case(
+            label: "the built-in client needs no tool",
+            variables: ["DISPLAY": noServer],
+            tools: [],
+            libxcb: true,
+            backend: "x11",
+            reason: "no X server answers on \(noServer)"
+        ),
+        Case(
+            label: "the built-in client asked for without libxcb",
+            variables: ["DISPLAY": noServer],
+            tools: ["xclip"],
+            preference: .x11,
+            backend: "x11",
+            reason: Self.missingLibrary
+        ),
+        Case(
+            label: "SHAREVIA_CLIPBOARD_BACKEND picks xclip over the built-in client",
+            variables: ["DISPLAY": noServer, "SHAREVIA_CLIPBOARD_BACKEND": " XClip "],
+            tools: [],
+            libxcb: true,
+            backend: "xclip",
+            reason: "xclip not found (apt-get install xclip)"
+        ),
+        Case(
+            label: "SHAREVIA_CLIPBOARD_BACKEND=auto picks as if unset",
+            variables: ["DISPLAY": noServer, "SHAREVIA_CLIPBOARD_BACKEND": "auto"],
+            tools: [],
+            libxcb: true,
+            backend: "x11",
+            reason: "no X server answers on \(noServer)"
+        ),
+        Case(
+            label: "an unknown SHAREVIA_CLIPBOARD_BACKEND is named",
+            variables: ["DISPLAY": noServer, "SHAREVIA_CLIPBOARD_BACKEND": "klipper"],
+            tools: ["xclip"],
+            libxcb: true,
+            backend: "x11",
+            reason:
+                "SHAREVIA_CLIPBOARD_BACKEND=klipper is not a clipboard backend (use auto, x11, xclip, xsel or wl-copy)"
+        ),
+        Case(
+            label: "an explicit preference wins over SHAREVIA_CLIPBOARD_BACKEND",
+            variables: ["DISPLAY": noServer, "SHAREVIA_CLIPBOARD_BACKEND": "xclip"],
+            tools: ["xsel"],
+            preference: .xsel,
+            libxcb: true,
+            backend: "xsel",
+            reason: "no X server answers on \(noServer)"
+        ),
+        Case(
+            label: "X11 without libxcb, with xclip and xsel, picks xclip",
             variables: ["DISPLAY": noServer],
             tools: ["xclip", "xsel"],
             backend: "xclip",
@@ -47,21 +110,23 @@ struct BackendSelectionTests {
             label: "no display at all",
             variables: [:],
             tools: ["xclip", "xsel"],
-            backend: "xclip",
+            libxcb: true,
+            backend: "x11",
             reason: "DISPLAY is not set"
         ),
         Case(
             label: "an empty DISPLAY counts as unset",
             variables: ["DISPLAY": ""],
             tools: ["xclip"],
-            backend: "xclip",
+            backend: "x11",
             reason: "DISPLAY is not set"
         ),
         Case(
             label: "a malformed DISPLAY",
             variables: ["DISPLAY": "nonsense"],
             tools: ["xclip"],
-            backend: "xclip",
+            libxcb: true,
+            backend: "x11",
             reason: "DISPLAY=nonsense is not an X display name (expected something like :0)"
         ),
         Case(
@@ -125,11 +190,13 @@ struct BackendSelectionTests {
         try bin.fakeExecutables(testCase.tools)
         var variables = testCase.variables
         variables["PATH"] = bin.path
-        let destination = ClipboardDestination(
+        var destination = ClipboardDestination(
             configuration: .init(backend: testCase.preference),
             environment: ShareEnvironment(variables),
             runner: ScriptedRunner { _, _ in .success(ProcessOutput()) }
         )
+        let libxcb = testCase.libxcb
+        destination.x11Library = { libxcb ? nil : Self.missingLibrary }
 
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hi")))
         #expect(prepared[field: "backend"] == testCase.backend)
@@ -142,8 +209,13 @@ struct BackendSelectionTests {
         defer { bin.remove() }
         try bin.fakeExecutables(["xclip"])
         let display = FreeDisplay.name(from: 7000)
-        let destination = ClipboardDestination(environment: ShareEnvironment(["DISPLAY": display, "PATH": bin.path]))
-        #expect(await destination.availability() == .unavailable("no X server answers on \(display)"))
+        for backend in [ClipboardDestination.BackendPreference.automatic, .x11, .xclip] {
+            let destination = ClipboardDestination(
+                configuration: .init(backend: backend),
+                environment: ShareEnvironment(["DISPLAY": display, "PATH": bin.path])
+            )
+            #expect(await destination.availability() == .unavailable("no X server answers on \(display)"))
+        }
     }
 
     @Test func aLiveWaylandSocketMakesWlCopyAvailable() async throws {

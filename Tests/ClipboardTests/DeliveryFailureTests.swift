@@ -24,7 +24,7 @@ struct DeliveryFailureTests {
         timeout: Duration = .seconds(5)
     ) async throws -> DeliveryReceipt {
         let environment = try Fixtures.environment(bin: bin, tools: tools)
-        let destination = ClipboardDestination(
+        let destination = ClipboardDestination.withoutLibxcb(
             configuration: .init(timeout: timeout),
             environment: environment,
             runner: runner
@@ -220,7 +220,7 @@ struct DeliveryFailureTests {
         ])
         let path = try bin.write(Fixtures.png, named: "card.png")
         // The real runner: the file is opened before wl-copy would be spawned.
-        let destination = ClipboardDestination(environment: environment)
+        let destination = ClipboardDestination.withoutLibxcb(environment: environment)
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(attachments: [try .file(path)])))
         try FileManager.default.removeItem(atPath: path)
         let error = await #expect(throws: ShareError.self) { try await destination.deliver(prepared) }
@@ -233,7 +233,7 @@ struct DeliveryFailureTests {
         defer { bin.remove() }
         let runner = ScriptedRunner { _, _ in .success(ProcessOutput()) }
         let environment = try Fixtures.environment(bin: bin)
-        let destination = ClipboardDestination(environment: environment, runner: runner)
+        let destination = ClipboardDestination.withoutLibxcb(environment: environment, runner: runner)
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "x")))
         let result: Result<DeliveryReceipt, ShareError> = await Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -250,7 +250,7 @@ struct DeliveryFailureTests {
 
     @Test func aShareNotPreparedHereIsRefused() async throws {
         defer { bin.remove() }
-        let destination = ClipboardDestination(
+        let destination = ClipboardDestination.withoutLibxcb(
             environment: try Fixtures.environment(bin: bin),
             runner: ScriptedRunner { _, _ in .success(ProcessOutput()) }
         )
@@ -283,7 +283,7 @@ struct DeliveryFailureTests {
         let runner = ScriptedRunner(ScriptedRunner.serving(types: []) { _ in Array("hello".utf8) })
         var environment = try Fixtures.environment(bin: bin, tools: ["xsel"])
         environment["HOME"] = "/home/someone"
-        let destination = ClipboardDestination(environment: environment, runner: runner)
+        let destination = ClipboardDestination.withoutLibxcb(environment: environment, runner: runner)
         _ = try await destination.deliver(destination.prepare(ShareRequest(content: ShareContent(text: "hello"))))
         #expect(runner.invocations.count == 2)
         #expect(runner.invocations.allSatisfy { $0.environment?["HOME"] == "/home/someone" })
@@ -301,7 +301,7 @@ struct DeliveryFailureTests {
                 invocation.arguments.contains("image/png") ? png : Array("hi".utf8)
             }
         )
-        let destination = ClipboardDestination(environment: environment, runner: runner)
+        let destination = ClipboardDestination.withoutLibxcb(environment: environment, runner: runner)
         let prepared = try destination.prepare(
             ShareRequest(content: ShareContent(text: "hi", attachments: [Fixtures.image()]))
         )

@@ -14,7 +14,7 @@ struct PreparationTests {
         tools: [String] = ["xclip"],
         configuration: ClipboardDestination.Configuration = .init()
     ) throws -> ClipboardDestination {
-        ClipboardDestination(
+        ClipboardDestination.withoutLibxcb(
             configuration: configuration,
             environment: try Fixtures.environment(bin: bin, tools: tools)
         )

@@ -11,6 +11,8 @@ struct RouterFallbackTests {
         /// Builds the environment from the private PATH folder.
         var variables: @Sendable (_ emptyBin: String) -> [String: String]
         var reason: @Sendable (_ variables: [String: String]) -> String
+        /// Whether libxcb loads, for the built-in X11 client.
+        var libxcb = true
         var testDescription: String { label }
     }
 
@@ -19,9 +21,21 @@ struct RouterFallbackTests {
     static let cases: [Case] = [
         Case(label: "DISPLAY unset", variables: { _ in ["PATH": realPath] }, reason: { _ in "DISPLAY is not set" }),
         Case(
-            label: "xclip off the PATH",
+            label: "xclip off the PATH, without libxcb",
             variables: { bin in ["PATH": bin, "DISPLAY": ":0"] },
+            reason: { _ in "xclip not found (apt-get install xclip)" },
+            libxcb: false
+        ),
+        Case(
+            label: "xclip asked for and off the PATH",
+            variables: { bin in ["PATH": bin, "DISPLAY": ":0", "SHAREVIA_CLIPBOARD_BACKEND": "xclip"] },
             reason: { _ in "xclip not found (apt-get install xclip)" }
+        ),
+        Case(
+            label: "the built-in client asked for without libxcb",
+            variables: { _ in ["PATH": realPath, "DISPLAY": ":0", "SHAREVIA_CLIPBOARD_BACKEND": "x11"] },
+            reason: { _ in ClipboardDestination.missingLibxcb },
+            libxcb: false
         ),
         Case(
             label: "no X server on the display",
@@ -38,7 +52,9 @@ struct RouterFallbackTests {
         try FileManager.default.createDirectory(atPath: emptyBin, withIntermediateDirectories: true)
         let variables = testCase.variables(emptyBin)
         let environment = ShareEnvironment(variables)
-        let clipboard = ClipboardDestination(environment: environment)
+        let clipboard =
+            testCase.libxcb
+            ? ClipboardDestination(environment: environment) : .withoutLibxcb(environment: environment)
         let files = FileExportDestination(
             configuration: .init(directory: folder.path + "/out"),
             environment: environment

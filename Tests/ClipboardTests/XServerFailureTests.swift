@@ -19,11 +19,12 @@ struct XServerFailureTests {
         display: String,
         runner: any CommandRunning,
         timeout: Duration,
-        folder: TemporaryFolder
+        folder: TemporaryFolder,
+        backend: ClipboardDestination.BackendPreference = .xclip
     ) async throws -> (ShareReport, Duration) {
         let environment = Environments.x11(display: display, tmp: folder.path)
         let clipboard = ClipboardDestination(
-            configuration: .init(timeout: timeout),
+            configuration: .init(timeout: timeout, backend: backend),
             environment: environment,
             runner: runner
         )
@@ -66,7 +67,8 @@ struct XServerFailureTests {
         }
     }
 
-    @Test func frozenServerTimesOutAndTheRouterMovesOn() async throws {
+    @Test(arguments: [ClipboardDestination.BackendPreference.x11, .xclip])
+    func frozenServerTimesOutAndTheRouterMovesOn(backend: ClipboardDestination.BackendPreference) async throws {
         _ = try RequiredTools.paths()
         let folder = try TemporaryFolder("frozen")
         defer { folder.remove() }
@@ -77,7 +79,8 @@ struct XServerFailureTests {
                 display: server.display,
                 runner: ProcessRunner(),
                 timeout: .milliseconds(500),
-                folder: folder
+                folder: folder,
+                backend: backend
             )
 
             // Two tries of at most 0.5 s each, plus backoff and the file export.
@@ -100,7 +103,7 @@ struct XServerFailureTests {
                 if invocation.arguments.contains("-i") { copyStartedSignal.yield() }
             })
             let destination = ClipboardDestination(
-                configuration: .init(timeout: .seconds(10)),
+                configuration: .init(timeout: .seconds(10), backend: .xclip),
                 environment: Environments.x11(display: server.display, tmp: folder.path),
                 runner: runner
             )

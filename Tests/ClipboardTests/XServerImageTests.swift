@@ -8,13 +8,16 @@ import Testing
 extension XServerTests {
     /// Images round-trip through a real X server byte for byte, under their own type.
     @Suite struct ImageRoundTrip {
-        @Test func aPNGFileRoundTripsByteExact() async throws {
+        @Test(arguments: Backends.images)
+        func aPNGFileRoundTripsByteExact(backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
             let png = PNGFixture.make(width: 600, height: 400, seed: 3)  // about 720 KB: an INCR transfer
             let path = try tmp.write(png, named: "card.png")
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
+            )
 
             let clock = ContinuousClock()
             let started = clock.now
@@ -23,7 +26,7 @@ extension XServerTests {
             )
             #expect(
                 clock.now - started < .seconds(15),
-                "deliver must return while xclip's child still owns the selection"
+                "deliver must return while the detached owner still holds the selection"
             )
 
             #expect(receipt.locations == ["CLIPBOARD (image/png)"])
@@ -32,12 +35,15 @@ extension XServerTests {
             #expect(tmp.contents() == ["card.png"], "a file-backed image is passed as it is, with no copy")
         }
 
-        @Test func anInMemoryPNGRoundTripsByteExact() async throws {
+        @Test(arguments: Backends.images)
+        func anInMemoryPNGRoundTripsByteExact(backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
             let png = PNGFixture.make(width: 90, height: 160, seed: 11)
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
+            )
             _ = try await destination.deliver(
                 destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)])))
             )
@@ -45,14 +51,17 @@ extension XServerTests {
             #expect(tmp.contents().isEmpty)
         }
 
-        @Test func aJPEGIsOfferedAsImageJPEG() async throws {
+        @Test(arguments: Backends.images)
+        func aJPEGIsOfferedAsImageJPEG(backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
             let jpeg =
                 Data([0xFF, 0xD8, 0xFF, 0xE0]) + PNGFixture.make(width: 40, height: 30, seed: 5) + Data([0xFF, 0xD9])
             let path = try tmp.write(jpeg, named: "card.jpg")
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
+            )
             let attachment = try ShareAttachment.file(path)
             #expect(attachment.mimeType == "image/jpeg")
             _ = try await destination.deliver(
@@ -62,13 +71,15 @@ extension XServerTests {
             #expect(try await XClip.read(.clipboard, type: "image/jpeg", display: display) == Array(jpeg))
         }
 
-        @Test(arguments: ClipboardSelection.allCases)
-        func imageAndTextGoToBothSelections(selection: ClipboardSelection) async throws {
+        @Test(arguments: ClipboardSelection.allCases, Backends.images)
+        func imageAndTextGoToBothSelections(selection: ClipboardSelection, backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
             let png = PNGFixture.make(width: 120, height: 80, seed: 9)
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
+            )
             let content = ShareContent(text: Fixtures.tricky, attachments: [Fixtures.image(png)])
             let request = ShareRequest(content: content, options: ["clipboard.selection": selection.rawValue])
             let receipt = try await destination.deliver(destination.prepare(request))
@@ -83,12 +94,15 @@ extension XServerTests {
             )
         }
 
-        @Test func noVerifyStillCopies() async throws {
+        @Test(arguments: Backends.images)
+        func noVerifyStillCopies(backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
             let png = PNGFixture.make(width: 30, height: 30, seed: 2)
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
+            )
             let request = ShareRequest(
                 content: ShareContent(attachments: [Fixtures.image(png)]),
                 options: ["clipboard.verify": "false"]
@@ -119,7 +133,7 @@ extension XServerTests {
                 }
             })
             let destination = ClipboardDestination(
-                environment: Environments.x11(display: display, tmp: tmp.path),
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: "xclip"),
                 runner: intruder
             )
             let prepared = try destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image()])))
@@ -128,11 +142,14 @@ extension XServerTests {
             #expect(error?.message.contains("not image/png") == true, "\(String(describing: error))")
         }
 
-        @Test func theClipboardPassesTheConformanceCheck() async throws {
+        @Test(arguments: Backends.images)
+        func theClipboardPassesTheConformanceCheck(backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
+            )
             let failures = await DestinationConformance(destination, deliverSample: true).run()
             #expect(failures.isEmpty, "\(failures)")
         }

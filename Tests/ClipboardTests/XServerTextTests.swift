@@ -14,13 +14,20 @@ extension XServerTests {
             String(repeating: "long line with emoji 🎉 and 漢字 ", count: 4000),
         ]
 
-        @Test(arguments: texts)
-        func textRoundTripsByteExact(text: String) async throws {
+        @Test(arguments: texts, Backends.text)
+        func textRoundTripsByteExact(text: String, backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
-            #expect(await destination.availability() == .available("xclip on \(display)"))
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
+            )
+            #expect(
+                await destination.availability()
+                    == .available(
+                        "\(backend) on \(display)\(backend == "xsel" ? ", text only (apt-get install xclip for images)" : "")"
+                    )
+            )
 
             let receipt = try await destination.deliver(
                 destination.prepare(ShareRequest(content: ShareContent(text: text)))
@@ -32,11 +39,14 @@ extension XServerTests {
             #expect(tmp.contents().isEmpty, "the private copy of the text must be removed")
         }
 
-        @Test func titleLinkAndHashtagsArriveOnTheirOwnLines() async throws {
+        @Test(arguments: Backends.text)
+        func titleLinkAndHashtagsArriveOnTheirOwnLines(backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
+            )
             let content = ShareContent(
                 title: "7-day streak",
                 text: "七日連続 🔥",
@@ -48,12 +58,15 @@ extension XServerTests {
             #expect(String(decoding: pasted, as: UTF8.self) == "7-day streak\n七日連続 🔥\nhttps://e.x/s\n#streak #fit")
         }
 
-        @Test func thePrimaryOptionLeavesTheClipboardAlone() async throws {
+        @Test(arguments: Backends.text)
+        func thePrimaryOptionLeavesTheClipboardAlone(backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = try TemporaryFolder("tmp")
             defer { tmp.remove() }
             try await XClip.write("sentinel", to: .clipboard, display: display)
-            let destination = ClipboardDestination(environment: Environments.x11(display: display, tmp: tmp.path))
+            let destination = ClipboardDestination(
+                environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
+            )
             let request = ShareRequest(
                 content: ShareContent(text: "to primary ✓"),
                 options: ["clipboard.selection": "primary"]

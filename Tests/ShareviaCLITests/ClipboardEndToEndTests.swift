@@ -45,16 +45,49 @@ import Testing
         )
     }
 
-    @Test func withoutXclipTheFileExportDelivers() async throws {
+    @Test func theBuiltInClientNeedsNoToolOnThePath() async throws {
+        let xclip = try ToolPath.require("xclip", package: "xclip")
+        let card = try #require(FileManager.default.contents(atPath: PackageRoot.exampleCard))
         try await PrivateXServer.with { display in
             // A PATH with no clipboard tool on it.
             let run = try await ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", out],
                 environment: ["DISPLAY": display, "PATH": folder.path]
             )
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("with x11 on \(display), verified"), "\(run.stderr)")
+            let pasted = try await ProcessRunner().run(
+                xclip,
+                arguments: ["-selection", "clipboard", "-t", "image/png", "-o"],
+                environment: ["DISPLAY": display],
+                timeout: .seconds(10)
+            )
+            #expect(Data(pasted.standardOutput) == card)
+        }
+    }
+
+    @Test(arguments: [["--clipboard-backend", "xclip"], ["--clipboard-backend", "XCLIP"]])
+    func xclipAskedForAndMissingFallsBackToTheFileExport(flag: [String]) async throws {
+        try await PrivateXServer.with { display in
+            // A PATH with no clipboard tool on it.
+            let run = try await ShareviaProcess.run(
+                ["--to", "clipboard", PackageRoot.exampleCard, "--out", out] + flag,
+                environment: ["DISPLAY": display, "PATH": folder.path]
+            )
             #expect(run.status == 3, "\(run.stderr)")
-            #expect(run.stderr.contains("xclip not found (apt-get install xclip)"))
+            #expect(run.stderr.contains("xclip not found (apt-get install xclip)"), "\(run.stderr)")
             #expect(FileManager.default.fileExists(atPath: "\(out)/card.png"))
+        }
+    }
+
+    @Test func theVariableNamesTheBackendToo() async throws {
+        try await PrivateXServer.with { display in
+            let run = try await ShareviaProcess.run(
+                ["--to", "clipboard", PackageRoot.exampleCard, "--out", out],
+                environment: ["DISPLAY": display, "PATH": folder.path, "SHAREVIA_CLIPBOARD_BACKEND": "xclip"]
+            )
+            #expect(run.status == 3, "\(run.stderr)")
+            #expect(run.stderr.contains("xclip not found (apt-get install xclip)"), "\(run.stderr)")
         }
     }
 }

@@ -1,5 +1,10 @@
-import Foundation
 import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The files one share becomes, and how they travel inside a ``PreparedShare``.
 ///
@@ -82,8 +87,7 @@ struct ExportPlan {
     /// The base name for the text and manifest: the first attachment's stem, else `share`.
     static func stem(for content: ShareContent) -> String {
         guard let first = content.attachments.first?.fileName else { return "share" }
-        let parts = first.split(separator: ".", omittingEmptySubsequences: false)
-        let stem = parts.count > 1 ? parts.dropLast().joined(separator: ".") : first
+        let stem = first.lastIndex(of: ".").map { String(first[..<$0]) } ?? first
         return stem.isEmpty ? "share" : stem
     }
 }

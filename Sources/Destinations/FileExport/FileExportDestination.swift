@@ -1,5 +1,10 @@
-import Foundation
 import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Writes a share into a folder: each attachment byte-identical under its own name, the text as
 /// a `.txt`, and a JSON manifest. The last link of every default chain, so a share is never lost.

@@ -1,5 +1,10 @@
-import Foundation
 import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The JSON manifest written next to an exported share.
 struct ShareManifest: Codable {

@@ -1,0 +1,10 @@
+import Foundation
+import Testing
+
+@testable import ShareviaCLI
+
+@Suite struct ProcessEnvironmentTests {
+    @Test func readsWhatProcessInfoReads() {
+        #expect(ProcessEnvironment.variables() == ProcessInfo.processInfo.environment)
+    }
+}
