@@ -12,15 +12,16 @@ import Glibc
 /// Not on `DispatchQueue.global()`: on Linux its pool is about as wide as the CPU count and is
 /// slow to add threads when they block, so a few concurrent waits (a frozen X server, a child
 /// sleeping out its timeout) would delay every other command by up to a second. A detached
-/// pthread costs tens of microseconds and never waits for a free worker.
-enum BlockingThread {
+/// pthread costs tens of microseconds and never waits for a free worker. The process runner
+/// waits on it, and so does the clipboard's X11 client for its bounded X round trips.
+public enum BlockingThread {
     private final class Body {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }
     }
 
     /// Starts `body` on a new detached thread (or, if no thread can be created, on Dispatch).
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    public static func start(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

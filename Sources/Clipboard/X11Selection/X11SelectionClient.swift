@@ -1,4 +1,5 @@
 import CX11Selection
+import ProcessRunning
 
 #if canImport(Glibc)
 import Glibc
@@ -127,7 +128,7 @@ struct X11SelectionClient: Sendable {
         let flag = CancelFlag()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                X11BlockingThread.start {
+                BlockingThread.start {
                     continuation.resume(returning: body(flag.pointer))
                 }
             }
