@@ -201,7 +201,37 @@ for i in "${!CMDS[@]}"; do
     printf '%-44s %10.1f %10.1f %8.2f %12.1f %8.2f\n' "${NAMES[$i]}" "$median" "$min" \
         "$(jq -n "$median / $BASE_MS")" "$(jq -n "$kb / 1024")" "$(jq -n "$kb / $BASE_KB")"
 done
+# --- Interleaved --------------------------------------------------------------
+# hyperfine times one command's runs, then the next's, so a slow spell on a shared machine lands
+# on one side of the ratio. Alternating the two, run for run, puts both in the same spells.
+interleaved() {  # interleaved LABEL BIN: median of xclip and of BIN's verified copy, alternated
+    local label="$1" bin="$2"
+    [[ -x "$bin" ]] || return 0
+    python3 - "$RUNS" "$CARD" "$bin" "$label" <<'PY'
+import statistics, subprocess, sys, time
+runs, card, binary, label = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+commands = [["xclip", "-selection", "clipboard", "-t", "image/png", "-i", card],
+            [binary, "--to", "clipboard", "--no-fallback", card]]
+times = [[], []]
+for run in range(runs + 3):
+    for index, command in enumerate(commands):
+        start = time.perf_counter()
+        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        elapsed = (time.perf_counter() - start) * 1000
+        if done.returncode != 0:
+            sys.exit(f"error: {' '.join(command)} failed")
+        if run >= 3:  # warm-up
+            times[index].append(elapsed)
+xclip, ours = (statistics.median(t) for t in times)
+print(f"interleaved, {runs} runs each (Python's spawn included in both): xclip {xclip:.1f} ms, "
+      f"{label} {ours:.1f} ms: {ours / xclip:.2f}x")
+PY
+}
 echo
+if command -v python3 >/dev/null; then
+    interleaved "sharevia static (verified)" "$STATIC_BIN"
+    [[ "$STATIC" == 1 ]] || interleaved "sharevia (verified)" "$DYNAMIC_BIN"
+fi
 for i in "${!NAMES[@]}"; do
     [[ "${NAMES[$i]}" == "sharevia (verified)" || "${NAMES[$i]}" == "sharevia static (verified)" ]] || continue
     ratio=$(jq -n "$(jq ".results[$i].median" "$WORK/hyperfine.json") * 1000 / $BASE_MS")

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -29,7 +30,7 @@
 
 /* MARK: Reports from the owner process */
 
-enum { REPORT_PID = 1, REPORT_RESULT = 2 };
+enum { REPORT_RESULT = 2 };
 
 /// One message on the report pipe: small enough (< PIPE_BUF) to be written atomically.
 typedef struct {
@@ -487,6 +488,29 @@ static int validate(const cxs_item *items, size_t count) {
     return 1;
 }
 
+/// Waits for the owner to exit, so it leaves no zombie behind.
+static void *reaper_main(void *context) {
+    pid_t pid = (pid_t)(intptr_t)context;
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    return NULL;
+}
+
+/// Reaps the owner when it exits (it may serve for hours): on a small detached thread, or now if
+/// it has exited already or no thread can be started.
+static void reap_when_done(pid_t pid) {
+    if (waitpid(pid, NULL, WNOHANG) != 0) return;
+    pthread_attr_t attributes;
+    pthread_t thread;
+    int started = 0;
+    if (pthread_attr_init(&attributes) == 0) {
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        pthread_attr_setstacksize(&attributes, 64 * 1024);
+        started = pthread_create(&thread, &attributes, reaper_main, (void *)(intptr_t)pid) == 0;
+        pthread_attr_destroy(&attributes);
+    }
+    if (!started) waitpid(pid, NULL, WNOHANG);
+}
+
 /// How the wait for the owner's report ended.
 typedef enum { WAIT_REPORTED, WAIT_TIMED_OUT, WAIT_CANCELLED, WAIT_EXITED, WAIT_FAILED } wait_outcome;
 
@@ -515,7 +539,6 @@ static wait_outcome wait_for_report(int report, long deadline, const cxs_cancel 
         have += (size_t)n;
         if (have < sizeof *record) continue;
         have = 0;
-        if (record->pid > 0) out->owner_pid = record->pid;
         if (record->kind == REPORT_RESULT) return WAIT_REPORTED;
     }
 }
@@ -546,27 +569,20 @@ int cxs_own(const char *display, const cxs_item *items, size_t count, long timeo
                         strerror(saved));
     }
     if (child == 0) {
-        /* Only async-signal-safe calls here: this is a copy of a multi-threaded process. The
-           grandchild's pid goes on the pipe before we exit, so the caller always has it. */
+        /* A copy of a possibly multi-threaded process: glibc's fork handlers leave malloc usable. */
         close(fds[0]);
         setsid();
-        pid_t grandchild = fork();
-        if (grandchild == 0) owner_main(fds[1], display_arg, items, count, timeout_ms);
-        report_record record = { .kind = grandchild < 0 ? REPORT_RESULT : REPORT_PID,
-                                 .status = grandchild < 0 ? CXS_SYSTEM_ERROR : CXS_OK,
-                                 .sys_errno = grandchild < 0 ? errno : 0, .pid = grandchild };
-        write_record(fds[1], &record);
-        _exit(0);
+        owner_main(fds[1], display_arg, items, count, timeout_ms);
     }
     close(fds[1]);
-    int status;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+    out->owner_pid = child;
 
     report_record record;
     memset(&record, 0, sizeof record);
     wait_outcome outcome = wait_for_report(fds[0], deadline, cancel, out, &record);
-    if (outcome != WAIT_REPORTED) kill_owner(out->owner_pid, fds[0]);
+    if (outcome != WAIT_REPORTED) kill_owner(child, fds[0]);
     close(fds[0]);
+    reap_when_done(child);
     switch (outcome) {
     case WAIT_REPORTED: break;
     case WAIT_TIMED_OUT:

@@ -31,7 +31,7 @@ struct DestinationsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let router = routing.router()
+        let router = routing.settings.router()
         var entries: [Entry] = []
         for destination in router.registry.destinations {
             let descriptor = destination.descriptor

@@ -1,13 +1,7 @@
 import ArgumentParser
-import ShareCore
-
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `sharevia --to DEST [FILE...]`: shares content through a fallback chain. The default subcommand.
+/// ``invocation`` holds what the options mean and does the share.
 struct ShareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
@@ -62,7 +56,7 @@ struct ShareCommand: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp("The kind of moment: achievement, streak, level-up, progress or generic.", valueName: "kind")
     )
-    var kind: String = ContentKind.generic.rawValue
+    var kind: String = ShareInvocation.defaultKind
 
     @Option(
         help: ArgumentHelp(
@@ -83,117 +77,25 @@ struct ShareCommand: AsyncParsableCommand {
 
     @OptionGroup var routing: RouterOptions
 
-    func validate() throws {
-        if noFallback && fallback != nil {
-            throw ValidationError("--fallback and --no-fallback can't be used together")
-        }
-        if DestinationID.list(parsing: destinations).isEmpty {
-            throw ValidationError("--to needs at least one destination, such as --to clipboard")
-        }
-        if let url { try ContentValidation.checkURL(url) }
-        for tag in hashtags { try ContentValidation.checkHashtag(tag) }
-        if let title, title.contains(where: { $0 == "\n" || $0 == "\r" }) {
-            throw ValidationError("--title must be one line; put longer text in --text")
-        }
-        guard kind.allSatisfy({ $0.isLetter || $0 == "-" }) else {
-            throw ValidationError("--kind must be a word such as achievement, streak, level-up or progress")
-        }
-    }
-
-    /// The chain: the --to destinations, then the fallbacks.
-    var chain: FallbackChain { chain(defaultFallbacks: [.clipboard, .file]) }
-
-    /// The chain, with the default tail limited to fallbacks the registry has.
-    func chain(in registry: DestinationRegistry) -> FallbackChain {
-        chain(defaultFallbacks: [.clipboard, .file].filter { registry.destination($0) != nil })
-    }
-
-    private func chain(defaultFallbacks: [DestinationID]) -> FallbackChain {
-        let primary = FallbackChain(DestinationID.list(parsing: destinations))
-        if noFallback { return primary }
-        if let fallback { return primary.appendingFallbacks(DestinationID.list(parsing: fallback)) }
-        return primary.appendingFallbacks(defaultFallbacks)
-    }
-
-    func run() async throws {
-        let router = routing.router()
-        let chain = chain(in: router.registry)
-        do {
-            _ = try chain.validated(against: router.registry)
-        } catch {
-            throw usageFailure(error.message)
-        }
-        let content = try buildContent()
-        do {
-            if dryRun {
-                let previews = try await router.preview(content, via: chain)
-                let exitCode = DryRunPrinter.exitCode(for: previews)
-                if json {
-                    StandardStreams.write(try DryRunPrinter.json(previews, exitCode: exitCode))
-                } else {
-                    StandardStreams.write(DryRunPrinter.text(previews))
-                }
-                if exitCode != 0 { throw ExitCode(exitCode) }
-                return
-            }
-            let report = try await router.share(content, via: chain)
-            let exitCode = ShareviaExitCode.code(for: report.outcome)
-            if json {
-                StandardStreams.write(try ReportPrinter.json(report, exitCode: exitCode))
-            } else {
-                StandardStreams.printError(report.description)
-                for location in report.receipt?.locations ?? [] { StandardStreams.write(location + "\n") }
-            }
-            if exitCode != 0 { throw ExitCode(exitCode) }
-        } catch let error as ShareError {
-            throw usageFailure(error.message)
-        }
-    }
-
-    /// The content from the arguments, with every file checked before anything is shared.
-    func buildContent() throws -> ShareContent {
-        var attachments: [ShareAttachment] = []
-        for path in files {
-            do throws(ShareError) {
-                attachments.append(try ShareAttachment.file(path))
-            } catch {
-                throw usageFailure(error.message)
-            }
-        }
-        var body = text ?? ""
-        if text == "-" { body = try StandardStreams.readUTF8Input(purpose: "--text") }
-        let content = ShareContent(
+    /// The values given, as a plain invocation.
+    var invocation: ShareInvocation {
+        ShareInvocation(
+            destinations: destinations,
+            files: files,
+            text: text,
             title: title,
-            text: body,
-            link: url,
+            url: url,
             hashtags: hashtags,
-            attachments: attachments,
-            kind: ContentKind(kind)
+            kind: kind,
+            fallback: fallback,
+            noFallback: noFallback,
+            dryRun: dryRun,
+            json: json,
+            routing: routing.settings
         )
-        if content.isEmpty {
-            throw usageFailure("nothing to share: pass a file, --text, --url or --hashtag (see sharevia --help)")
-        }
-        return content
-    }
-}
-
-/// Checks on content given on the command line.
-enum ContentValidation {
-    static func checkURL(_ url: String) throws {
-        guard let parsed = URLComponents(string: url), let scheme = parsed.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty
-        else {
-            throw ValidationError("--url '\(url)' is not an http or https URL; write it like https://example.com/page")
-        }
-        if url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
-            throw ValidationError("--url must not contain spaces or line breaks; percent-encode them (%20)")
-        }
     }
 
-    static func checkHashtag(_ tag: String) throws {
-        let bare = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-        guard !bare.isEmpty, bare.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-            throw ValidationError("--hashtag '\(tag)' must be letters, digits and '_' only, such as --hashtag streak")
-        }
-    }
+    func validate() throws { try invocation.validate() }
+
+    func run() async throws { try await invocation.run() }
 }

@@ -92,12 +92,19 @@ public enum ShareviaMain {
         }
         await $registryFactory.withValue(.standard(plus: extraDestinations)) {
             do {
-                var command = try ShareviaCommand.parseAsRoot()
-                if var asyncCommand = command as? any AsyncParsableCommand {
-                    try await asyncCommand.run()
+                if let invocation = ShareCommandFastPath.parse(Array(CommandLine.arguments.dropFirst())) {
+                    try await invocation.run()
                 } else {
-                    try command.run()
+                    var command = try ShareviaCommand.parseAsRoot()
+                    if var asyncCommand = command as? any AsyncParsableCommand {
+                        try await asyncCommand.run()
+                    } else {
+                        try command.run()
+                    }
                 }
+                // Exit here, on whichever thread ran the command: returning would first hop
+                // back to the main queue, which costs a new thread.
+                exit(0)
             } catch let failure as CommandFailure {
                 exit(failure.exitCode)
             } catch let code as ExitCode {

@@ -178,6 +178,12 @@ extension XServerTests {
             try await XClip.write("primary taken too", to: .primary, display: display)
             let gone = await Self.waitForExit(owner.pid, timeout: .seconds(3))
             #expect(gone, "sharevia-clip \(owner.pid) still runs after losing both selections")
+            // Its parent is this process, which reaps it: no zombie stays behind.
+            let reaped = await Self.waitUntilReaped(owner.pid, timeout: .seconds(3))
+            #expect(
+                reaped,
+                "sharevia-clip \(owner.pid) is left a zombie (state \(Self.state(owner.pid).map(String.init) ?? "?"))"
+            )
         }
 
         @Test func ownerExitsWhenTheServerGoesAway() async throws {
@@ -423,6 +429,17 @@ extension XServerTests {
             let clock = ContinuousClock()
             let deadline = clock.now + timeout
             while isAlive(pid) {
+                if clock.now >= deadline { return false }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+            return true
+        }
+
+        /// Waits until the process is gone from /proc, zombie included.
+        static func waitUntilReaped(_ pid: Int32, timeout: Duration) async -> Bool {
+            let clock = ContinuousClock()
+            let deadline = clock.now + timeout
+            while state(pid) != nil {
                 if clock.now >= deadline { return false }
                 try? await Task.sleep(for: .milliseconds(5))
             }

@@ -13,12 +13,12 @@ import Testing
             let command = try #require(
                 try ShareviaCommand.parseAsRoot(["--to", "webhook", "--text", "hi"]) as? ShareCommand
             )
-            let registry = command.routing.registry()
+            let registry = command.invocation.routing.registry()
             #expect(registry.destination("webhook") != nil)
             #expect(registry.destination("file") != nil)
-            #expect(command.chain(in: registry).ids == ["webhook", "clipboard", "file"])
-            let report = try await command.routing.router().share(
-                try command.buildContent(),
+            #expect(command.invocation.chain(in: registry).ids == ["webhook", "clipboard", "file"])
+            let report = try await command.invocation.routing.router().share(
+                try command.invocation.buildContent(),
                 via: FallbackChain(["webhook"])
             )
             #expect(report.deliveredBy == "webhook")

@@ -6,9 +6,9 @@ import Testing
 
 /// Parsing in process: the chain and the checks that need no I/O.
 @Suite struct ShareCommandParsingTests {
-    func parse(_ arguments: [String]) throws -> ShareCommand {
+    func parse(_ arguments: [String]) throws -> ShareInvocation {
         let command = try ShareviaCommand.parseAsRoot(arguments)
-        return try #require(command as? ShareCommand)
+        return try #require(command as? ShareCommand).invocation
     }
 
     @Test func defaultChainEndsWithClipboardAndFile() throws {

@@ -61,8 +61,8 @@ typedef struct {
 
 /// Starts a detached process that owns every item's selection on `display` and serves it.
 ///
-/// The caller forks a child that calls setsid, forks the owner and exits at once (it is reaped
-/// here, so no zombie is left). The owner (named `sharevia-clip` in `ps`) resets its signals,
+/// The caller forks the owner, which calls setsid; a small detached thread of the caller reaps it
+/// when it exits, so no zombie is left. The owner (named `sharevia-clip` in `ps`) resets its signals,
 /// keeps only /dev/null on 0-2 and the report pipe, connects to `display` (NULL: $DISPLAY), takes
 /// a server timestamp, sets itself as owner of each selection, confirms it, and reports back.
 /// It then answers SelectionRequests (TARGETS, TIMESTAMP, each item's targets; INCR for data

@@ -25,8 +25,13 @@ public struct WebIntentDestination: ShareDestination {
         environment: ShareEnvironment,
         runner: any CommandRunning = ProcessRunner()
     ) {
+        self.init(service: service, delivery: WebIntentDelivery(environment: environment, runner: runner))
+    }
+
+    /// Creates a destination that delivers with `delivery`, which several destinations may share.
+    init(service: any WebIntentService, delivery: WebIntentDelivery) {
         self.service = service
-        delivery = WebIntentDelivery(environment: environment, runner: runner)
+        self.delivery = delivery
     }
 
     /// The service's descriptor, with the text limit taken from the service's rules.

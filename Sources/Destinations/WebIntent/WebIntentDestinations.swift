@@ -30,8 +30,10 @@ public enum WebIntentDestinations {
         mastodonInstance: String? = nil,
         runner: any CommandRunning = ProcessRunner()
     ) -> [any ShareDestination] {
-        services(environment: environment, mastodonInstance: mastodonInstance).map {
-            WebIntentDestination(service: $0, environment: environment, runner: runner)
+        // One delivery for all: finding xdg-open on the PATH once is enough.
+        let delivery = WebIntentDelivery(environment: environment, runner: runner)
+        return services(environment: environment, mastodonInstance: mastodonInstance).map {
+            WebIntentDestination(service: $0, delivery: delivery)
         }
     }
 }

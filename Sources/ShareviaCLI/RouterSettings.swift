@@ -1,0 +1,89 @@
+import ArgumentParser
+import Clipboard
+import Destinations
+import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What ``RouterOptions`` (`--unavailable`, `--out`, `--selection`, `--no-verify`,
+/// `--clipboard-backend`, `--mastodon-instance`, `--timeout`, `--retries`) ask for, as plain values,
+/// and the router they build.
+struct RouterSettings: Equatable, Sendable {
+    /// `--timeout`'s default, in seconds.
+    static let defaultTimeout: Double = 30
+    /// `--retries`' default.
+    static let defaultRetries = 2
+
+    var unavailable: String?
+    var out: String?
+    var selection: ClipboardSelection = .clipboard
+    var noVerify = false
+    var clipboardBackend: ClipboardDestination.BackendPreference?
+    var mastodonInstance: String?
+    var timeout: Double = Self.defaultTimeout
+    var retries: Int = Self.defaultRetries
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be between 0 and 3600 seconds")
+        }
+        guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10") }
+        if let out, out.isEmpty { throw ValidationError("--out needs a folder path") }
+    }
+
+    /// The environment of this process, with `--clipboard-backend` in place of
+    /// `SHAREVIA_CLIPBOARD_BACKEND` when given.
+    var environment: ShareEnvironment {
+        var environment = ShareEnvironment(ProcessEnvironment.variables())
+        if let clipboardBackend {
+            environment[ClipboardDestination.BackendPreference.environmentVariable] = clipboardBackend.rawValue
+        }
+        return environment
+    }
+
+    /// Options passed to every destination.
+    var requestOptions: [String: String] {
+        var options: [String: String] = [
+            ClipboardRequestOptions.selection: selection.rawValue,
+            ClipboardRequestOptions.verify: noVerify ? "false" : "true",
+        ]
+        if let out { options[FileExportDestination.directoryOption] = Self.absolute(out) }
+        return options
+    }
+
+    /// Destinations marked unavailable by the variable and the flag.
+    var simulatedUnavailable: [DestinationID: String] { simulatedUnavailable(in: environment) }
+
+    /// Destinations marked unavailable by the variable in `environment` and the flag.
+    private func simulatedUnavailable(in environment: ShareEnvironment) -> [DestinationID: String] {
+        var marked = environment.simulatedUnavailable
+        for (id, reason) in ShareEnvironment.parseUnavailable(unavailable ?? "", source: "--unavailable") {
+            marked[id] = reason
+        }
+        return marked
+    }
+
+    /// The registry: the built-ins plus any an integrator added through ``ShareviaMain``.
+    func registry() -> DestinationRegistry {
+        ShareviaMain.makeRegistry(environment, mastodonInstance)
+    }
+
+    /// A router over the registry with these options.
+    func router() -> ShareRouter {
+        let environment = environment  // copying the process environment costs a dictionary; once is enough
+        return ShareRouter(
+            registry: ShareviaMain.makeRegistry(environment, mastodonInstance),
+            retryPolicy: RetryPolicy(maxAttempts: retries + 1, deliveryTimeout: .milliseconds(Int(timeout * 1000))),
+            simulatedUnavailable: simulatedUnavailable(in: environment),
+            options: requestOptions
+        )
+    }
+
+    private static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}
