@@ -30,11 +30,3 @@ func withOptionalPointers<R>(
     if let array { return array.withPointers { body($0) } }
     return body(nil)
 }
-
-extension Duration {
-    /// Whole milliseconds, at least 0.
-    var wholeMilliseconds: Int {
-        let (seconds, attoseconds) = components
-        return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-    }
-}

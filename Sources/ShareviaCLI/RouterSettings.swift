@@ -55,9 +55,6 @@ struct RouterSettings: Equatable, Sendable {
         return options
     }
 
-    /// Destinations marked unavailable by the variable and the flag.
-    var simulatedUnavailable: [DestinationID: String] { simulatedUnavailable(in: environment) }
-
     /// Destinations marked unavailable by the variable in `environment` and the flag.
     private func simulatedUnavailable(in environment: ShareEnvironment) -> [DestinationID: String] {
         var marked = environment.simulatedUnavailable

@@ -37,7 +37,7 @@ enum ShareCommandFastPath {
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else {
                 guard !argument.hasPrefix("-"), !reservedWords.contains(argument) else { return nil }
-                reader.files.append(argument)
+                reader.invocation.files.append(argument)
                 continue
             }
             var name = String(argument.dropFirst(2))
@@ -55,7 +55,7 @@ enum ShareCommandFastPath {
                 return nil
             }
         }
-        guard let invocation = reader.invocation() else { return nil }
+        guard let invocation = reader.finished() else { return nil }
         do {
             try invocation.routing.validate()
             try invocation.validate()
@@ -70,99 +70,68 @@ enum ShareCommandFastPath {
         !value.isEmpty && (value == "-" || !value.hasPrefix("-"))
     }
 
-    /// What the command line gave so far; nil for what it didn't.
+    /// The invocation the command line describes so far, and which options it gave.
     private struct Reader {
-        var destinations: String?
-        var files: [String] = []
-        var text: String?
-        var title: String?
-        var url: String?
-        var hashtags: [String] = []
-        var kind: String?
-        var fallback: String?
-        var noFallback = false
-        var dryRun = false
-        var json = false
-        var unavailable: String?
-        var out: String?
-        var selection: ClipboardSelection?
-        var noVerify = false
-        var clipboardBackend: ClipboardDestination.BackendPreference?
-        var mastodonInstance: String?
-        var timeout: Double?
-        var retries: Int?
+        var invocation = ShareInvocation(destinations: "")
+        /// Options and flags given so far; each may be given once (but `--hashtag`).
+        private var given: [String] = []
 
         /// Records a flag; false when it was already given.
         mutating func setFlag(_ name: String) -> Bool {
+            guard first(name) else { return false }
             switch name {
-            case "no-fallback": return Self.once(&noFallback)
-            case "dry-run": return Self.once(&dryRun)
-            case "json": return Self.once(&json)
-            case "no-verify": return Self.once(&noVerify)
+            case "no-fallback": invocation.noFallback = true
+            case "dry-run": invocation.dryRun = true
+            case "json": invocation.json = true
+            case "no-verify": invocation.routing.noVerify = true
             default: return false
             }
+            return true
         }
 
         /// Records an option's value; false when it was already given or doesn't convert.
         mutating func set(_ name: String, to value: String) -> Bool {
-            switch name {
-            case "to": return Self.once(&destinations, value)
-            case "text": return Self.once(&text, value)
-            case "title": return Self.once(&title, value)
-            case "url": return Self.once(&url, value)
-            case "hashtag":
-                hashtags.append(value)
+            if name == "hashtag" {
+                invocation.hashtags.append(value)
                 return true
-            case "kind": return Self.once(&kind, value)
-            case "fallback": return Self.once(&fallback, value)
-            case "unavailable": return Self.once(&unavailable, value)
-            case "out": return Self.once(&out, value)
-            case "selection": return Self.once(&selection, ClipboardSelection(argument: value))
+            }
+            guard first(name) else { return false }
+            switch name {
+            case "to": invocation.destinations = value
+            case "text": invocation.text = value
+            case "title": invocation.title = value
+            case "url": invocation.url = value
+            case "kind": invocation.kind = value
+            case "fallback": invocation.fallback = value
+            case "unavailable": invocation.routing.unavailable = value
+            case "out": invocation.routing.out = value
+            case "mastodon-instance": invocation.routing.mastodonInstance = value
+            case "selection":
+                guard let selection = ClipboardSelection(argument: value) else { return false }
+                invocation.routing.selection = selection
             case "clipboard-backend":
-                return Self.once(&clipboardBackend, ClipboardDestination.BackendPreference(argument: value))
-            case "mastodon-instance": return Self.once(&mastodonInstance, value)
-            case "timeout": return Self.once(&timeout, Double(argument: value))
-            case "retries": return Self.once(&retries, Int(argument: value))
+                guard let backend = ClipboardDestination.BackendPreference(argument: value) else { return false }
+                invocation.routing.clipboardBackend = backend
+            case "timeout":
+                guard let timeout = Double(argument: value) else { return false }
+                invocation.routing.timeout = timeout
+            case "retries":
+                guard let retries = Int(argument: value) else { return false }
+                invocation.routing.retries = retries
             default: return false
             }
-        }
-
-        /// The invocation, with the defaults for what wasn't given; nil without `--to`.
-        func invocation() -> ShareInvocation? {
-            guard let destinations else { return nil }
-            var routing = RouterSettings()
-            routing.unavailable = unavailable
-            routing.out = out
-            if let selection { routing.selection = selection }
-            routing.noVerify = noVerify
-            routing.clipboardBackend = clipboardBackend
-            routing.mastodonInstance = mastodonInstance
-            if let timeout { routing.timeout = timeout }
-            if let retries { routing.retries = retries }
-
-            var invocation = ShareInvocation(destinations: destinations, routing: routing)
-            invocation.files = files
-            invocation.text = text
-            invocation.title = title
-            invocation.url = url
-            invocation.hashtags = hashtags
-            if let kind { invocation.kind = kind }
-            invocation.fallback = fallback
-            invocation.noFallback = noFallback
-            invocation.dryRun = dryRun
-            invocation.json = json
-            return invocation
-        }
-
-        private static func once<Value>(_ slot: inout Value?, _ value: Value?) -> Bool {
-            guard slot == nil, let value else { return false }
-            slot = value
             return true
         }
 
-        private static func once(_ flag: inout Bool) -> Bool {
-            guard !flag else { return false }
-            flag = true
+        /// The invocation, with the defaults for what wasn't given; nil without `--to`.
+        func finished() -> ShareInvocation? {
+            given.contains("to") ? invocation : nil
+        }
+
+        /// Notes `name` as given; false when it was already.
+        private mutating func first(_ name: String) -> Bool {
+            guard !given.contains(name) else { return false }
+            given.append(name)
             return true
         }
     }

@@ -189,3 +189,16 @@ struct BackgroundProcessTests {
         #expect(throws: ProcessRunnerError.self) { try BackgroundProcess.start("/nonexistent/Xvfb") }
     }
 }
+
+/// Timeouts handed to C calls: whole milliseconds, never negative, never overflowing.
+@Suite struct DurationMillisecondsTests {
+    @Test(arguments: [
+        (Duration.milliseconds(1500), 1500),
+        (Duration.microseconds(2999), 2),
+        (Duration.seconds(-1), 0),
+        (Duration.seconds(Int64.max), Int.max),
+    ])
+    func wholeMilliseconds(duration: Duration, expected: Int) {
+        #expect(duration.wholeMilliseconds == expected)
+    }
+}

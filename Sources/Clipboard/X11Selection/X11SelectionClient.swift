@@ -60,7 +60,7 @@ struct X11SelectionClient: Sendable {
     @discardableResult
     func own(_ items: [X11SelectionItem]) async throws(X11SelectionError) -> X11SelectionOwner {
         let display = self.display
-        let timeout = Self.milliseconds(timeout)
+        let timeout = timeout.wholeMilliseconds
         let (status, pid, message) = await Self.runBlocking { cancel in
             Self.withCItems(items) { cItems in
                 var result = cxs_own_result()
@@ -88,7 +88,7 @@ struct X11SelectionClient: Sendable {
         maxBytes: Int
     ) async throws(X11SelectionError) -> [UInt8] {
         let display = self.display
-        let timeout = Self.milliseconds(timeout)
+        let timeout = timeout.wholeMilliseconds
         let limit = max(0, maxBytes)
         let outcome: Result<[UInt8], X11SelectionError> = await Self.runBlocking { cancel in
             var result = cxs_read_result()
@@ -186,13 +186,6 @@ struct X11SelectionClient: Sendable {
         return first.withUnsafeBufferPointer { buffer in
             withTargetPointers(lists.dropFirst(), collected: collected + [buffer.baseAddress], body)
         }
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        guard seconds >= 0 else { return 0 }
-        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
-        return overflow ? Int.max : Int(whole + attoseconds / 1_000_000_000_000_000)
     }
 
     private static func string<T>(_ message: T) -> String {
