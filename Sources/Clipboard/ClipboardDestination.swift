@@ -121,7 +121,7 @@ public struct ClipboardDestination: ShareDestination {
         case .success(let found): tools = found
         case .failure(let problem): throw ShareError(.unavailable, destination: id, message: problem.reason)
         }
-        let transport = try self.transport(for: plan.backend, tools: tools)
+        let transport = try self.transport(for: plan.backend, tools: tools, verify: plan.verify)
         let entries = try zip(plan.items, payloads(for: plan, of: prepared)).map(ClipboardEntry.init)
         try await transport.copy(entries)
         if plan.verify {
@@ -155,7 +155,8 @@ public struct ClipboardDestination: ShareDestination {
     /// The transport for a resolved backend: the built-in client, or the tool's programs.
     private func transport(
         for kind: ClipboardBackendKind,
-        tools: ClipboardBackendResolution.Tools
+        tools: ClipboardBackendResolution.Tools,
+        verify: Bool
     ) throws(ShareError) -> any ClipboardTransport {
         if let tool = kind.tool, let programs = tools.programs {
             return ToolClipboardTransport(
@@ -171,7 +172,7 @@ public struct ClipboardDestination: ShareDestination {
         guard case .x11(let display) = tools.server else {
             throw ShareError(.permanent, destination: id, message: "the built-in X11 client can't use \(tools.server)")
         }
-        return X11ClipboardTransport(display: display, timeout: configuration.timeout)
+        return X11ClipboardTransport(display: display, timeout: configuration.timeout, readsBack: verify)
     }
 
     /// Each item's bytes, in order; the text is encoded once however many items use it.

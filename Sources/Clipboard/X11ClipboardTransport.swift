@@ -1,4 +1,5 @@
 import ShareCore
+import Synchronization
 
 /// A ``ClipboardTransport`` that talks X11 itself, through ``X11SelectionClient``: no tool, no
 /// temporary file, one process.
@@ -8,14 +9,21 @@ import ShareCore
 /// have taken both. Text is offered as `UTF8_STRING`, `text/plain;charset=utf-8` and `TEXT`, and
 /// also as `STRING` and `text/plain` when it is ASCII (`STRING` means Latin-1, so UTF-8 beyond
 /// ASCII would be misread); an image under its MIME type. Read-backs run in this process.
+///
+/// When the copy will be read back, ``copy(_:)`` opens the reading connection while the owner
+/// starts, so the two handshakes overlap, and the reads share that connection.
 struct X11ClipboardTransport: ClipboardTransport {
     var client: X11SelectionClient
     /// The display, for messages.
     var display: X11Display
+    /// Whether ``copy(_:)`` should open the connection later reads use.
+    var readsBack: Bool
+    private let reader = ReaderSlot()
 
-    init(display: X11Display, timeout: Duration) {
+    init(display: X11Display, timeout: Duration, readsBack: Bool) {
         self.client = X11SelectionClient(display: display.name, timeout: timeout)
         self.display = display
+        self.readsBack = readsBack
     }
 
     func copy(_ entries: [ClipboardEntry]) async throws(ShareError) {
@@ -30,6 +38,10 @@ struct X11ClipboardTransport: ClipboardTransport {
                 )
             )
         }
+        // A reader that fails to open is no failure of the copy: the read connects itself and
+        // reports what is wrong then.
+        let names = entries.flatMap { [$0.item.selection.atomName, $0.item.type] }
+        async let opened: X11SelectionReader? = readsBack ? try? await client.openReader(prefetching: names) : nil
         do {
             _ = try await client.own(items)
         } catch {
@@ -38,6 +50,7 @@ struct X11ClipboardTransport: ClipboardTransport {
                 doing: "taking \(entries.map(\.item.selection.atomName).joined(separator: " and "))"
             )
         }
+        reader.put(await opened)
     }
 
     func read(
@@ -46,7 +59,12 @@ struct X11ClipboardTransport: ClipboardTransport {
         maxBytes: Int
     ) async throws(ShareError) -> Result<[UInt8], ShareError> {
         do {
-            return .success(try await client.read(selection, as: type, maxBytes: maxBytes + 1))
+            guard let open = reader.take() else {
+                return .success(try await client.read(selection, as: type, maxBytes: maxBytes + 1))
+            }
+            // Back in the slot whatever happens: after a failure its next read connects again.
+            defer { reader.put(open) }
+            return .success(try await client.read(selection, as: type, maxBytes: maxBytes + 1, using: open))
         } catch {
             let failure = shareError(error, doing: "reading \(selection.atomName) back")
             switch error.kind {
@@ -89,5 +107,18 @@ struct X11ClipboardTransport: ClipboardTransport {
             message = "\(error.message) (\(purpose) on \(display))"
         }
         return ShareError(code, destination: .clipboard, message: message, underlying: error)
+    }
+}
+
+/// The open reader of one transport, taken by a read while it runs so reads never share it.
+private final class ReaderSlot: Sendable {
+    private let slot = Mutex<X11SelectionReader?>(nil)
+
+    func put(_ reader: X11SelectionReader?) {
+        slot.withLock { $0 = reader }
+    }
+
+    func take() -> X11SelectionReader? {
+        slot.withLock { $0.take() }
     }
 }

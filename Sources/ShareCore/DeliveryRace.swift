@@ -2,7 +2,8 @@ import Synchronization
 
 /// Runs one delivery against a timeout and the caller's cancellation, whichever comes first.
 ///
-/// The delivery runs in its own task. When the timeout or cancellation wins, that task is
+/// The delivery runs in its own task, on ``RouterScheduling/taskExecutor``, and the timer waits on
+/// ``RouterScheduling/clock``. When the timeout or cancellation wins, that task is
 /// cancelled and *not* awaited, so a delivery stuck in a blocking call can't hang the share.
 enum DeliveryRace {
     enum Outcome: Sendable {
@@ -14,10 +15,11 @@ enum DeliveryRace {
 
     static func run(
         timeout: Duration,
+        scheduling: RouterScheduling,
         _ body: @escaping @Sendable () async throws(ShareError) -> DeliveryReceipt
     ) async -> Outcome {
         let gate = Gate()
-        let work = Task { () -> Outcome in
+        let work = Task(executorPreference: scheduling.taskExecutor) { () -> Outcome in
             do throws(ShareError) {
                 return .success(try await body())
             } catch {
@@ -27,11 +29,11 @@ enum DeliveryRace {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 gate.install(continuation)
-                let timer = Task {
-                    try? await Task.sleep(for: timeout)
+                let timer = Task(executorPreference: scheduling.taskExecutor) {
+                    try? await scheduling.clock.sleep(for: timeout)
                     if !Task.isCancelled, gate.finish(.timedOut) { work.cancel() }
                 }
-                Task {
+                Task(executorPreference: scheduling.taskExecutor) {
                     let outcome = await work.value
                     _ = gate.finish(outcome)
                     timer.cancel()

@@ -15,6 +15,9 @@
 /// - throw only ``ShareError`` from ``deliver(_:)``, choosing the code by what should happen next:
 ///   `transient` (worth retrying), `permanent` (move on), `unavailable` (move on), `cancelled`;
 /// - check for cancellation before any side effect and stop promptly when cancelled;
+/// - suspend rather than block in ``deliver(_:)``: blocking work (a `waitpid`, a blocking read)
+///   runs on a thread of its own, since the caller's executor may be a single thread that also
+///   serves the router's timeout;
 /// - never put a secret (password, token) in a descriptor, availability reason, prepared share,
 ///   receipt or error message, and never print or log one.
 ///

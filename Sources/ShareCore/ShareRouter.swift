@@ -19,6 +19,7 @@
 /// The returned ``ShareReport`` lists every attempt; ``ShareReport/outcome`` says whether the first
 /// destination, a fallback, or nobody delivered. A delivery that overruns its timeout is cancelled
 /// and left behind, never waited for, so a destination that ignores cancellation can't hang a share.
+/// Deliveries and their timers run as tasks on ``scheduling``'s executor, timed by its clock.
 ///
 /// ```swift
 /// let router = ShareRouter(registry: .standard())
@@ -34,18 +35,22 @@ public struct ShareRouter: Sendable {
     public var simulatedUnavailable: [DestinationID: String]
     /// Options passed to every destination in its ``ShareRequest``.
     public var options: [String: String]
+    /// The executor of the router's delivery and timer tasks, and the clock of timeouts and backoff.
+    public var scheduling: RouterScheduling
 
     /// Creates a router.
     public init(
         registry: DestinationRegistry,
         retryPolicy: RetryPolicy = .standard,
         simulatedUnavailable: [DestinationID: String] = [:],
-        options: [String: String] = [:]
+        options: [String: String] = [:],
+        scheduling: RouterScheduling = .standard
     ) {
         self.registry = registry
         self.retryPolicy = retryPolicy
         self.simulatedUnavailable = simulatedUnavailable
         self.options = options
+        self.scheduling = scheduling
     }
 
     /// Shares the content through the chain, falling back as described above.
@@ -151,7 +156,7 @@ public struct ShareRouter: Sendable {
 
         for number in 1...retryPolicy.maxAttempts {
             started = clock.now
-            let outcome = await DeliveryRace.run(timeout: retryPolicy.deliveryTimeout) {
+            let outcome = await DeliveryRace.run(timeout: retryPolicy.deliveryTimeout, scheduling: scheduling) {
                 () async throws(ShareError) -> DeliveryReceipt in
                 try await destination.deliver(prepared)
             }
@@ -184,7 +189,7 @@ public struct ShareRouter: Sendable {
             }
             // A transient failure or a timeout with tries left: wait, then try again.
             do {
-                try await Task.sleep(for: retryPolicy.backoff(beforeRetry: number))
+                try await scheduling.clock.sleep(for: retryPolicy.backoff(beforeRetry: number))
             } catch {
                 started = clock.now
                 record(.cancelled, "the share was cancelled while waiting to retry", try: number + 1)

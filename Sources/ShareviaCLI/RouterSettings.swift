@@ -76,7 +76,8 @@ struct RouterSettings: Equatable, Sendable {
             registry: ShareviaMain.makeRegistry(environment, mastodonInstance),
             retryPolicy: RetryPolicy(maxAttempts: retries + 1, deliveryTimeout: .milliseconds(Int(timeout * 1000))),
             simulatedUnavailable: simulatedUnavailable(in: environment),
-            options: requestOptions
+            options: requestOptions,
+            scheduling: ShareviaMain.routerScheduling
         )
     }
 

@@ -43,7 +43,7 @@ public enum ShareviaVersion {
 /// ```swift
 /// // main.swift of an integrator's tool
 /// import ShareviaCLI
-/// await ShareviaMain.run(extraDestinations: { environment in [SlackDestination(environment: environment)] })
+/// ShareviaMain.run(extraDestinations: { environment in [SlackDestination(environment: environment)] })
 /// ```
 public enum ShareviaMain {
     /// Builds the registry the commands use. A struct around the closure because a task-local of
@@ -77,43 +77,57 @@ public enum ShareviaMain {
         registryFactory.make(environment, mastodonInstance)
     }
 
-    /// Parses the process arguments and runs the matching command, then exits.
+    /// Where routers built by the commands run their tasks: the executor the command runs on.
+    @TaskLocal static var routerScheduling = RouterScheduling.standard
+
+    /// Parses the process arguments, runs the matching command and exits with its code.
+    ///
+    /// The command runs on the calling thread (a ``CallingThreadExecutor``), so a share starts no
+    /// thread beyond those its destinations need.
     ///
     /// - Parameter extraDestinations: Destinations to register after the built-ins; they appear in
     ///   `sharevia destinations` and can be named in `--to`.
     public static func run(
         extraDestinations: @escaping @Sendable (ShareEnvironment) -> [any ShareDestination] = { _ in [] }
-    ) async {
+    ) -> Never {
         if let bad = ArgumentEncoding.firstInvalidArgument() {
             StandardStreams.printError(
                 "error: argument \(bad) is not valid UTF-8; pass text as UTF-8 (convert it with iconv -t UTF-8)"
             )
             exit(ShareviaExitCode.usage)
         }
-        await $registryFactory.withValue(.standard(plus: extraDestinations)) {
-            do {
-                if let invocation = ShareCommandFastPath.parse(Array(CommandLine.arguments.dropFirst())) {
-                    try await invocation.run()
-                } else {
-                    var command = try ShareviaCommand.parseAsRoot()
-                    if var asyncCommand = command as? any AsyncParsableCommand {
-                        try await asyncCommand.run()
-                    } else {
-                        try command.run()
-                    }
+        let status = CallingThreadExecutor.run { executor in
+            await $registryFactory.withValue(.standard(plus: extraDestinations)) {
+                await $routerScheduling.withValue(executor.routerScheduling) {
+                    await runCommand()
                 }
-                // Exit here, on whichever thread ran the command: returning would first hop
-                // back to the main queue, which costs a new thread.
-                exit(0)
-            } catch let failure as CommandFailure {
-                exit(failure.exitCode)
-            } catch let code as ExitCode {
-                // What `exit(withError:)` does with an ExitCode (print nothing, exit with it),
-                // without first building the usage text it would throw away.
-                exit(code.rawValue)
-            } catch {
-                ShareviaCommand.exit(withError: error)
             }
+        }
+        exit(status)
+    }
+
+    /// Runs the command the arguments name and returns its exit status; prints what it must.
+    private static func runCommand() async -> Int32 {
+        do {
+            if let invocation = ShareCommandFastPath.parse(Array(CommandLine.arguments.dropFirst())) {
+                try await invocation.run()
+            } else {
+                var command = try ShareviaCommand.parseAsRoot()
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            }
+            return 0
+        } catch let failure as CommandFailure {
+            return failure.exitCode
+        } catch let code as ExitCode {
+            // What `exit(withError:)` does with an ExitCode (print nothing, exit with it),
+            // without first building the usage text it would throw away.
+            return code.rawValue
+        } catch {
+            ShareviaCommand.exit(withError: error)
         }
     }
 }

@@ -1,3 +1,3 @@
 import ShareviaCLI
 
-await ShareviaMain.run()
+ShareviaMain.run()

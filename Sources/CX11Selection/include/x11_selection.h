@@ -98,6 +98,23 @@ typedef struct {
 int cxs_read(const char *display, const char *selection, const char *target, size_t max_len,
              long timeout_ms, const cxs_cancel *cancel, cxs_read_result *out);
 
+/// An open connection for reading selections, so that its handshake can overlap other work (an
+/// owner starting up) and several reads can share it. One call at a time may use a reader.
+typedef struct cxs_reader cxs_reader;
+
+/// Connects to `display` (NULL: $DISPLAY) for reading and interns `names` (the selections and
+/// targets about to be read; past 14, the rest wait for the read) with the reader's own atoms.
+/// Bounded by `timeout_ms` and `cancel` like cxs_read; `cancel` is not kept. Returns the reader,
+/// or NULL with the failure in `out` (which holds no data).
+cxs_reader *cxs_reader_open(const char *display, const char *const *names, size_t count, long timeout_ms,
+                            const cxs_cancel *cancel, cxs_read_result *out);
+/// cxs_read on an open reader: the same contract, minus the handshake. A failure other than
+/// CXS_NO_OWNER or CXS_REFUSED drops the connection (a late answer could pass for the next
+/// read's), and the next read connects again.
+int cxs_reader_read(cxs_reader *reader, const char *selection, const char *target, size_t max_len, long timeout_ms,
+                    const cxs_cancel *cancel, cxs_read_result *out);
+/// Disconnects and frees a reader (NULL is ignored).
+void cxs_reader_close(cxs_reader *reader);
 /// Frees the bytes of a read result and clears it.
 void cxs_read_result_free(cxs_read_result *result);
 

@@ -102,6 +102,55 @@ struct X11SelectionClient: Sendable {
         return try outcome.get()
     }
 
+    /// Opens a connection for ``read(_:as:maxBytes:using:)``, interning `names` (the selections
+    /// and targets to be read) during the handshake.
+    ///
+    /// - Throws: ``X11SelectionError``: `connectFailed`, `timedOut`, `cancelled`, `libraryMissing`.
+    func openReader(prefetching names: [String]) async throws(X11SelectionError) -> X11SelectionReader {
+        let display = self.display
+        let timeout = timeout.wholeMilliseconds
+        let outcome: Result<X11SelectionReader, X11SelectionError> = await Self.runBlocking { cancel in
+            Self.withCStrings(names) { cNames in
+                var result = cxs_read_result()
+                guard let reader = cxs_reader_open(display, cNames.baseAddress, cNames.count, timeout, cancel, &result)
+                else {
+                    return .failure(
+                        X11SelectionError(kind: Self.kind(result.status), message: Self.string(result.message))
+                    )
+                }
+                return .success(X11SelectionReader(reader))
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// The selection's content as `target`, at most `maxBytes`, read through an open reader.
+    ///
+    /// Reads through one reader must not overlap. A failure other than `noOwner` or `refused`
+    /// drops the reader's connection; its next read connects again.
+    ///
+    /// - Throws: ``X11SelectionError`` as ``read(_:as:maxBytes:)`` does.
+    func read(
+        _ selection: ClipboardSelection,
+        as target: String,
+        maxBytes: Int,
+        using reader: X11SelectionReader
+    ) async throws(X11SelectionError) -> [UInt8] {
+        let timeout = timeout.wholeMilliseconds
+        let limit = max(0, maxBytes)
+        let outcome: Result<[UInt8], X11SelectionError> = await Self.runBlocking { cancel in
+            var result = cxs_read_result()
+            defer { cxs_read_result_free(&result) }
+            guard cxs_reader_read(reader.pointer, selection.atomName, target, limit, timeout, cancel, &result) == 0
+            else {
+                return .failure(X11SelectionError(kind: Self.kind(result.status), message: Self.string(result.message)))
+            }
+            guard let data = result.data else { return .success([]) }
+            return .success(Array(UnsafeBufferPointer(start: data, count: result.length)))
+        }
+        return try outcome.get()
+    }
+
     /// The targets the selection's owner offers (`TARGETS`, `TIMESTAMP` and the content types).
     ///
     /// - Throws: ``X11SelectionError`` as ``read(_:as:maxBytes:)`` does.
@@ -135,6 +184,16 @@ struct X11SelectionClient: Sendable {
         } onCancel: {
             flag.raise()
         }
+    }
+
+    /// `strings` as C strings, for the duration of `body`.
+    private static func withCStrings<R>(
+        _ strings: [String],
+        _ body: (UnsafeBufferPointer<UnsafePointer<CChar>?>) -> R
+    ) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { for copy in copies { free(copy) } }
+        return copies.map { UnsafePointer($0) }.withUnsafeBufferPointer(body)
     }
 
     /// Calls `body` with C descriptions of `items`, valid only during the call.

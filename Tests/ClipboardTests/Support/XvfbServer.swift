@@ -33,9 +33,12 @@ final class XvfbServer: Sendable {
     }
 
     /// Runs `body` with a fresh server, then stops it and removes its log, whether `body`
-    /// returned or threw.
-    static func with<R>(_ body: (XvfbServer) async throws -> R) async throws -> R {
-        let server = try await start()
+    /// returned or threw. `extraArguments` go to Xvfb after the defaults.
+    static func with<R>(
+        extraArguments: [String] = [],
+        _ body: (XvfbServer) async throws -> R
+    ) async throws -> R {
+        let server = try await start(extraArguments: extraArguments)
         let result: R
         do {
             result = try await body(server)
@@ -48,7 +51,7 @@ final class XvfbServer: Sendable {
     }
 
     /// Starts a server on the first free display number and waits until it answers.
-    private static func start() async throws -> XvfbServer {
+    private static func start(extraArguments: [String]) async throws -> XvfbServer {
         let xvfb = try RequiredTools.path("Xvfb")
         var lastError = "no display number tried"
         for _ in 0..<20 {
@@ -62,7 +65,7 @@ final class XvfbServer: Sendable {
             let log = NSTemporaryDirectory() + "sharevia-xvfb-\(number)-\(getpid()).log"
             let process = try BackgroundProcess.start(
                 xvfb,
-                arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"],
+                arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"] + extraArguments,
                 logPath: log
             )
             let server = XvfbServer(display: ":\(number)", process: process, logPath: log)
