@@ -123,7 +123,7 @@ fi
 # --- A private X server ------------------------------------------------------
 N=90
 while [[ -e "/tmp/.X11-unix/X$N" || -e "/tmp/.X$N-lock" ]]; do N=$((N + 1)); done
-Xvfb ":$N" -nolisten tcp -screen 0 1280x1024x24 >"$WORK/xvfb.log" 2>&1 &
+Xvfb ":$N" -nolisten tcp -noreset -screen 0 1280x1024x24 >"$WORK/xvfb.log" 2>&1 &
 XVFB_PID=$!
 for _ in $(seq 1 200); do [[ -S "/tmp/.X11-unix/X$N" ]] && break; sleep 0.05; done
 [[ -S "/tmp/.X11-unix/X$N" ]] || { echo "error: Xvfb :$N did not start: $(cat "$WORK/xvfb.log")" >&2; exit 1; }

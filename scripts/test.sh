@@ -11,7 +11,8 @@ for n in $(seq 90 140); do
   if [[ ! -e /tmp/.X11-unix/X$n && ! -e /tmp/.X$n-lock ]]; then display=$n; break; fi
 done
 [[ -n $display ]] || { echo "error: no free X display between :90 and :140" >&2; exit 1; }
-Xvfb ":$display" -nolisten tcp -screen 0 1280x1024x24 >/dev/null 2>&1 &
+# -noreset: a server left without clients resets, dropping a connection that arrives meanwhile.
+Xvfb ":$display" -nolisten tcp -noreset -screen 0 1280x1024x24 >/dev/null 2>&1 &
 xvfb_pid=$!
 cleanup() { kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; }
 trap cleanup EXIT

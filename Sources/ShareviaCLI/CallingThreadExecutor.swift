@@ -96,14 +96,15 @@ final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
         return body(&state)
     }
 
-    /// Runs ready jobs and fires due timers, in arrival order, until the body's task finishes.
+    /// Fires due timers (earliest first), then runs the jobs queued so far in their order, until
+    /// the body's task finishes.
     private func serve() {
         pthread_mutex_lock(mutex)
         while !state.finished {
             var jobs: [UnownedJob] = []
             swap(&jobs, &state.jobs)
             let now = ContinuousClock.now
-            let due = state.timers.filter { $0.deadline <= now }
+            let due = state.timers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
             state.timers.removeAll { $0.deadline <= now }
             if jobs.isEmpty && due.isEmpty {
                 waitForWork(until: state.timers.lazy.map(\.deadline).min())

@@ -9,7 +9,10 @@ import Glibc
 
 /// A private Xvfb server on a free display, for tests.
 ///
-/// Started with `Xvfb :N -nolisten tcp`; ready once its socket accepts a connection. Use it
+/// Started with `Xvfb :N -nolisten tcp -noreset`: without `-noreset` the server resets when its
+/// last client leaves, and a connection that arrives meanwhile is dropped (1 in 300 reads under
+/// load failed so), which a desktop, never without clients, doesn't do. Ready once its socket
+/// accepts a connection. Use it
 /// through ``with(_:)``, which always stops it and removes its log; stopping it also ends every
 /// xclip child that owns a selection on it.
 final class XvfbServer: Sendable {
@@ -65,7 +68,7 @@ final class XvfbServer: Sendable {
             let log = NSTemporaryDirectory() + "sharevia-xvfb-\(number)-\(getpid()).log"
             let process = try BackgroundProcess.start(
                 xvfb,
-                arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"] + extraArguments,
+                arguments: [":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"] + extraArguments,
                 logPath: log
             )
             let server = XvfbServer(display: ":\(number)", process: process, logPath: log)

@@ -29,7 +29,7 @@ struct PrivateXServer {
             defer { try? FileManager.default.removeItem(atPath: log) }
             let server = try BackgroundProcess.start(
                 xvfb,
-                arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "320x240x24"],
+                arguments: [":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"],
                 logPath: log
             )
             // Ready when the server accepts a connection; give up early if Xvfb exits.
