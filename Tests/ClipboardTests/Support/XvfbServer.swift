@@ -68,7 +68,8 @@ final class XvfbServer: Sendable {
             let log = NSTemporaryDirectory() + "sharevia-xvfb-\(number)-\(getpid()).log"
             let process = try BackgroundProcess.start(
                 xvfb,
-                arguments: [":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"] + extraArguments,
+                arguments: [":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"]
+                    + extraArguments,
                 logPath: log
             )
             let server = XvfbServer(display: ":\(number)", process: process, logPath: log)
