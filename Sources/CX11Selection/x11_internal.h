@@ -57,6 +57,11 @@ extern cxs_xcb_table cxs_x;
 /// Milliseconds on CLOCK_MONOTONIC.
 long cxs_now_ms(void);
 
+/// Milliseconds a wait may take now: -1 for ever, 0 once the deadline (-1: none) passed or
+/// `cancel` (may be NULL) is raised, which also sets `*over`; sliced to 20 ms while a cancel flag
+/// is watched, so a raised flag is seen within that.
+long cxs_wait_budget(long deadline_ms, const cxs_cancel *cancel, int *over);
+
 /// Why a step failed: what the result structs carry besides their payload.
 typedef struct {
     cxs_status status;

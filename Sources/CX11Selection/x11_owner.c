@@ -519,13 +519,9 @@ static wait_outcome wait_for_report(int report, long deadline, const cxs_cancel 
                                     report_record *record) {
     size_t have = 0;
     for (;;) {
-        if (cxs_cancel_raised(cancel)) return WAIT_CANCELLED;
-        long wait = -1;
-        if (deadline >= 0) {
-            wait = deadline - cxs_now_ms();
-            if (wait <= 0) return WAIT_TIMED_OUT;
-        }
-        if (cancel && (wait < 0 || wait > 20)) wait = 20;
+        int over = 0;
+        long wait = cxs_wait_budget(deadline, cancel, &over);
+        if (over) return cxs_cancel_raised(cancel) ? WAIT_CANCELLED : WAIT_TIMED_OUT;
         struct pollfd p = { .fd = report, .events = POLLIN };
         int rc = poll(&p, 1, (int)wait);
         if (rc < 0 && errno != EINTR) {

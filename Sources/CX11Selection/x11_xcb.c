@@ -161,19 +161,21 @@ static int fail_deadline(cxs_session *s, cxs_failure *failure) {
     return cxs_fail(failure, CXS_TIMED_OUT, "X display %s did not answer within %ld ms", s->display, s->timeout_ms);
 }
 
-/// Milliseconds to wait now: -1 for ever, 0 when the deadline passed; sliced when a cancel flag
-/// is watched. Sets `*over` when the deadline passed or the flag is raised.
-static int wait_budget(const cxs_session *s, int *over) {
+long cxs_wait_budget(long deadline_ms, const cxs_cancel *cancel, int *over) {
     *over = 0;
-    if (cxs_cancel_raised(s->cancel)) { *over = 1; return 0; }
+    if (cxs_cancel_raised(cancel)) { *over = 1; return 0; }
     long wait = -1;
-    if (s->deadline_ms >= 0) {
-        long left = s->deadline_ms - cxs_now_ms();
+    if (deadline_ms >= 0) {
+        long left = deadline_ms - cxs_now_ms();
         if (left <= 0) { *over = 1; return 0; }
         wait = left;
     }
-    if (s->cancel && (wait < 0 || wait > CXS_CANCEL_SLICE_MS)) wait = CXS_CANCEL_SLICE_MS;
+    if (cancel && (wait < 0 || wait > CXS_CANCEL_SLICE_MS)) wait = CXS_CANCEL_SLICE_MS;
     return wait > 1000000000L ? 1000000000 : (int)wait;
+}
+
+static int wait_budget(const cxs_session *s, int *over) {
+    return (int)cxs_wait_budget(s->deadline_ms, s->cancel, over);
 }
 
 /* MARK: Sessions */
