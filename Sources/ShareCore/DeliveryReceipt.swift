@@ -1,15 +1,63 @@
-/// Proof of a delivery: where the share went (a path, a message id, a URL).
+/// Proof of a delivery, or of a hand-off: where the share went (a path, a message id, a URL) and,
+/// for a hand-off, what the person must do next.
 public struct DeliveryReceipt: Sendable, Hashable, Codable {
-    /// The destination that delivered.
+    /// The destination that delivered or handed off.
     public var destination: DestinationID
+    /// Whether sharevia confirmed the delivery or only handed the share on.
+    public var outcome: DeliveryOutcome
     /// One line for people, such as "wrote 2 files to /home/me/.local/share/sharevia/shares".
     public var summary: String
     /// Paths, message ids or URLs produced, in order.
     public var locations: [String]
+    /// For a hand-off: what the person must do to finish the share, such as
+    /// "open this URL to post: https://x.com/intent/post?...".
+    public var nextStep: String?
 
+    /// A confirmed delivery.
     public init(destination: DestinationID, summary: String, locations: [String] = []) {
+        self.init(destination: destination, outcome: .delivered, summary: summary, locations: locations)
+    }
+
+    /// A receipt with the given outcome.
+    public init(
+        destination: DestinationID,
+        outcome: DeliveryOutcome,
+        summary: String,
+        locations: [String] = [],
+        nextStep: String? = nil
+    ) {
         self.destination = destination
+        self.outcome = outcome
         self.summary = summary
         self.locations = locations
+        self.nextStep = nextStep
+    }
+
+    /// A hand-off: sharevia passed the share to a person or another app, who must finish it.
+    ///
+    /// - Parameters:
+    ///   - destination: The destination that handed off.
+    ///   - summary: What sharevia did, such as "opened the intent URL with xdg-open".
+    ///   - nextStep: What the person must do, such as "open this URL to post: https://...".
+    ///   - locations: The URL, URI or folder handed over.
+    public static func handedOff(
+        destination: DestinationID,
+        summary: String,
+        nextStep: String,
+        locations: [String] = []
+    ) -> DeliveryReceipt {
+        DeliveryReceipt(
+            destination: destination,
+            outcome: .handedOff,
+            summary: summary,
+            locations: locations,
+            nextStep: nextStep
+        )
+    }
+
+    /// The receipt in one line: the summary, then the next step of a hand-off.
+    public var line: String {
+        guard let nextStep, !nextStep.isEmpty else { return summary }
+        return summary.isEmpty || summary == nextStep ? nextStep : "\(summary); \(nextStep)"
     }
 }

@@ -15,8 +15,13 @@ public struct DestinationDescriptor: Sendable, Hashable, Codable {
     public var textLimit: TextLimit?
     /// Which images it takes, when it takes images.
     public var imageConstraints: ImageConstraints?
+    /// The outcomes its receipts can carry: `[.delivered]` for a destination that confirms every
+    /// delivery, `[.handedOff]` for one that only hands shares to a person or another app (a web
+    /// intent), both for one that confirms when it can (email with and without an SMTP server).
+    public var outcomes: [DeliveryOutcome]
 
-    /// Creates a descriptor; only the id, display name and capabilities are required.
+    /// Creates a descriptor; only the id, display name and capabilities are required, and
+    /// ``outcomes`` defaults to `[.delivered]`.
     public init(
         id: DestinationID,
         aliases: [DestinationID] = [],
@@ -24,7 +29,8 @@ public struct DestinationDescriptor: Sendable, Hashable, Codable {
         summary: String = "",
         capabilities: Capabilities,
         textLimit: TextLimit? = nil,
-        imageConstraints: ImageConstraints? = nil
+        imageConstraints: ImageConstraints? = nil,
+        outcomes: [DeliveryOutcome] = [.delivered]
     ) {
         self.id = id
         self.aliases = aliases
@@ -33,6 +39,7 @@ public struct DestinationDescriptor: Sendable, Hashable, Codable {
         self.capabilities = capabilities
         self.textLimit = textLimit
         self.imageConstraints = imageConstraints
+        self.outcomes = outcomes
     }
 
     /// The parts of a share a destination can carry.

@@ -1,10 +1,11 @@
-/// What happened to a share: every attempt in order, and who delivered.
+/// What happened to a share: every attempt in order, who delivered or handed off, and what
+/// shaping changed on the way.
 public struct ShareReport: Sendable, Codable, Hashable {
     /// The chain that was tried.
     public var chain: [DestinationID]
     /// Every attempt, in order; a retried destination has one entry per try.
     public var attempts: [Attempt]
-    /// The receipt of the delivery, when one destination delivered.
+    /// The receipt of the destination that delivered or handed off, if one did.
     public var receipt: DeliveryReceipt?
 
     public init(chain: [DestinationID], attempts: [Attempt] = [], receipt: DeliveryReceipt? = nil) {
@@ -13,23 +14,41 @@ public struct ShareReport: Sendable, Codable, Hashable {
         self.receipt = receipt
     }
 
-    /// The destination that delivered, if any.
+    /// The destination that delivered or handed off, if any.
     public var deliveredBy: DestinationID? { receipt?.destination }
 
-    /// Whether the first destination, a fallback, or nobody delivered.
-    public var outcome: Outcome {
-        guard let deliveredBy else { return .notDelivered }
-        return deliveredBy == chain.first ? .delivered : .deliveredByFallback
+    /// What shaping changed in the share that went out ("trimmed 41 characters", "image not
+    /// carried"): the notes of the attempt that delivered or handed off.
+    public var notes: [String] {
+        guard let deliveredBy else { return [] }
+        return attempts.last { $0.destination == deliveredBy }?.notes ?? []
     }
 
-    /// The overall result of a share.
+    /// Whether the first destination, a fallback, or nobody delivered or handed off.
+    public var outcome: Outcome {
+        guard let receipt else { return .notDelivered }
+        let first = receipt.destination == chain.first
+        switch receipt.outcome {
+        case .delivered: return first ? .delivered : .deliveredByFallback
+        case .handedOff: return first ? .handedOff : .handedOffByFallback
+        }
+    }
+
+    /// The overall result of a share. Stable strings, used in `--json` output.
     public enum Outcome: String, Sendable, Codable, Hashable {
-        /// The first destination in the chain delivered.
+        /// The first destination in the chain delivered, and sharevia confirmed it.
         case delivered
+        /// The first destination handed the share to a person or another app to finish.
+        case handedOff = "handed-off"
         /// A later destination delivered after the first could not.
         case deliveredByFallback = "delivered-by-fallback"
-        /// No destination delivered.
+        /// A later destination handed the share off after the first could not.
+        case handedOffByFallback = "handed-off-by-fallback"
+        /// No destination delivered or handed off.
         case notDelivered = "not-delivered"
+
+        /// True when the share reached the first destination, delivered or handed off.
+        public var reachedFirstDestination: Bool { self == .delivered || self == .handedOff }
     }
 
     /// One try at one destination.
@@ -38,31 +57,43 @@ public struct ShareReport: Sendable, Codable, Hashable {
         public var destination: DestinationID
         /// What happened.
         public var result: Result
-        /// Why, in words: the unavailability reason, the error message, or the receipt summary.
+        /// Why, in words: the unavailability reason, the error message, or the receipt's line.
         public var reason: String
         /// 1 for the first try, 2 for the first retry, and so on.
         public var attempt: Int
         /// Wall time of this try, in milliseconds.
         public var durationMilliseconds: Double
+        /// The prepared share's summary, such as `x: 280/280 (trimmed 41 characters)`, once the
+        /// destination prepared it.
+        public var prepared: String?
+        /// What shaping changed for this destination, from ``PreparedShare/notes``.
+        public var notes: [String]
 
         public init(
             destination: DestinationID,
             result: Result,
             reason: String,
             attempt: Int = 1,
-            durationMilliseconds: Double
+            durationMilliseconds: Double,
+            prepared: String? = nil,
+            notes: [String] = []
         ) {
             self.destination = destination
             self.result = result
             self.reason = reason
             self.attempt = attempt
             self.durationMilliseconds = durationMilliseconds
+            self.prepared = prepared
+            self.notes = notes
         }
     }
 
     /// The result of one attempt. Stable strings, used in `--json` output.
     public enum Result: String, Sendable, Codable, Hashable {
+        /// sharevia confirmed the delivery.
         case delivered
+        /// The share was handed to a person or another app, who must finish it.
+        case handedOff = "handed-off"
         case unavailable
         case contentRejected = "content-rejected"
         case transientFailure = "transient-failure"
@@ -70,24 +101,47 @@ public struct ShareReport: Sendable, Codable, Hashable {
         case timedOut = "timed-out"
         case badInput = "bad-input"
         case cancelled
+
+        /// The result in words: `handed off`, `content rejected`.
+        public var phrase: String { String(rawValue.map { $0 == "-" ? " " : $0 }) }
+
+        /// True for `delivered` and `handed-off`.
+        public var succeeded: Bool { self == .delivered || self == .handedOff }
     }
 }
 
 extension ShareReport: CustomStringConvertible {
-    /// The human report: one line per attempt, then who delivered.
+    /// The human report: one line per attempt with its shaping notes, then the outcome.
+    ///
+    /// ```
+    /// ✗ instagram: unavailable: no Facebook App ID; pass --instagram-app-id
+    /// ✓ x: handed off: open this URL to post: https://x.com/intent/post?text=...
+    ///     x: 280/280 (trimmed 41 characters)
+    ///     note: trimmed 41 characters
+    /// handed off by fallback x (instagram did not deliver)
+    /// ```
     public var description: String {
         var lines: [String] = []
         for attempt in attempts {
             let retry = attempt.attempt > 1 ? " (try \(attempt.attempt))" : ""
-            let mark = attempt.result == .delivered ? "✓" : "✗"
-            lines.append("\(mark) \(attempt.destination)\(retry): \(attempt.result.rawValue): \(attempt.reason)")
+            let mark = attempt.result.succeeded ? "✓" : "✗"
+            lines.append("\(mark) \(attempt.destination)\(retry): \(attempt.result.phrase): \(attempt.reason)")
+            if attempt.result.succeeded {
+                if let prepared = attempt.prepared { lines.append("    \(prepared)") }
+                for note in attempt.notes { lines.append("    note: \(note)") }
+            }
         }
+        let first = chain.first.map(\.rawValue) ?? "first"
         switch outcome {
         case .delivered:
             lines.append("delivered by \(deliveredBy!)")
+        case .handedOff:
+            lines.append("handed off by \(deliveredBy!): the share is not posted until you finish it")
         case .deliveredByFallback:
+            lines.append("delivered by fallback \(deliveredBy!) (\(first) did not deliver)")
+        case .handedOffByFallback:
             lines.append(
-                "delivered by fallback \(deliveredBy!) (\(chain.first.map(\.rawValue) ?? "first") did not deliver)"
+                "handed off by fallback \(deliveredBy!) (\(first) did not deliver): the share is not posted until you finish it"
             )
         case .notDelivered:
             lines.append(

@@ -12,12 +12,13 @@
 ///    `badInput`/`cancelled`) is recorded and the router moves on; `badInput` and `cancelled` stop
 ///    the share, because no other destination would do better.
 /// 5. Calls ``ShareDestination/deliver(_:)`` under ``RetryPolicy/deliveryTimeout``. On success it
-///    records `delivered` and returns. A `transient` error or a timeout is retried after
+///    records `delivered` or `handed-off`, as the receipt says, and returns. A `transient` error or a timeout is retried after
 ///    ``RetryPolicy/backoff(beforeRetry:)`` up to ``RetryPolicy/maxAttempts`` tries, then the router
 ///    moves on; `permanent` and `unavailable` move on at once; `badInput` and `cancelled` stop.
 ///
-/// The returned ``ShareReport`` lists every attempt; ``ShareReport/outcome`` says whether the first
-/// destination, a fallback, or nobody delivered. A delivery that overruns its timeout is cancelled
+/// The returned ``ShareReport`` lists every attempt with the prepared share's summary and shaping
+/// notes once the destination prepared it; ``ShareReport/outcome`` says whether the first
+/// destination, a fallback, or nobody delivered or handed off. A delivery that overruns its timeout is cancelled
 /// and left behind, never waited for, so a destination that ignores cancellation can't hang a share.
 /// Deliveries and their timers run as tasks on ``scheduling``'s executor, timed by its clock.
 ///
@@ -123,6 +124,7 @@ public struct ShareRouter: Sendable {
         let id = destination.descriptor.id
         let clock = ContinuousClock()
         var started = clock.now
+        var prepared: PreparedShare?
         func record(_ result: ShareReport.Result, _ reason: String, try number: Int = 1) {
             report.attempts.append(
                 .init(
@@ -130,7 +132,9 @@ public struct ShareRouter: Sendable {
                     result: result,
                     reason: reason,
                     attempt: number,
-                    durationMilliseconds: durationMilliseconds(clock.now - started)
+                    durationMilliseconds: durationMilliseconds(clock.now - started),
+                    prepared: prepared?.summary,
+                    notes: prepared?.notes ?? []
                 )
             )
         }
@@ -145,7 +149,6 @@ public struct ShareRouter: Sendable {
             return .next
         }
 
-        let prepared: PreparedShare
         do throws(ShareError) {
             prepared = try destination.prepare(request)
         } catch {
@@ -154,15 +157,16 @@ public struct ShareRouter: Sendable {
             return (error.code == .badInput || error.code == .cancelled) ? .stop : .next
         }
 
+        guard let share = prepared else { return .next }
         for number in 1...retryPolicy.maxAttempts {
             started = clock.now
             let outcome = await DeliveryRace.run(timeout: retryPolicy.deliveryTimeout, scheduling: scheduling) {
                 () async throws(ShareError) -> DeliveryReceipt in
-                try await destination.deliver(prepared)
+                try await destination.deliver(share)
             }
             switch outcome {
             case .success(let receipt):
-                record(.delivered, receipt.summary, try: number)
+                record(receipt.outcome == .handedOff ? .handedOff : .delivered, receipt.line, try: number)
                 report.receipt = receipt
                 return .stop
             case .failure(let error):

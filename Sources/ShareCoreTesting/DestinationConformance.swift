@@ -26,7 +26,9 @@ import Foundation
 /// 4. Content with just the parts it claims prepares, the result names the destination, and
 ///    preparing twice gives the same result (prepare is pure).
 /// 5. When ``deliverSample`` is on: a delivery in a cancelled task throws `cancelled` with no side
-///    effect, and a real delivery of the sample returns a receipt from this destination.
+///    effect, and a real delivery of the sample returns a receipt from this destination whose
+///    outcome the descriptor lists (a destination that only hands off never claims `delivered`),
+///    and a hand-off says what the person must do next.
 /// 6. No secret appears in the descriptor, the destination's own description, the availability
 ///    reason, any prepared share, receipt or error message.
 public struct DestinationConformance: Sendable {
@@ -59,7 +61,8 @@ public struct DestinationConformance: Sendable {
 
     /// One broken rule.
     public struct Failure: Sendable, Hashable, CustomStringConvertible {
-        /// Which check: `descriptor`, `availability`, `refusal`, `prepare`, `cancellation`, `delivery`, `secrets`.
+        /// Which check: `descriptor`, `availability`, `refusal`, `prepare`, `cancellation`, `delivery`,
+        /// `outcome`, `secrets`.
         public var check: String
         /// What was wrong.
         public var message: String
@@ -84,6 +87,7 @@ public struct DestinationConformance: Sendable {
         if let limit = descriptor.textLimit, limit.maximum <= 0 {
             fail("descriptor", "text limit \(limit.maximum) is not positive")
         }
+        if descriptor.outcomes.isEmpty { fail("descriptor", "lists no outcome (delivered or handed-off)") }
         if descriptor.imageConstraints != nil && descriptor.capabilities.isDisjoint(with: [.image, .files]) {
             fail("descriptor", "has image constraints but no image capability")
         }
@@ -167,6 +171,15 @@ public struct DestinationConformance: Sendable {
                     let receipt = try await destination.deliver(prepared)
                     outputs.append(String(reflecting: receipt))
                     if receipt.destination != id { fail("delivery", "receipt names \(receipt.destination), not \(id)") }
+                    if !descriptor.outcomes.contains(receipt.outcome) {
+                        fail(
+                            "outcome",
+                            "receipt claims \(receipt.outcome.rawValue), but the descriptor lists only \(descriptor.outcomes.map(\.rawValue).joined(separator: ", "))"
+                        )
+                    }
+                    if receipt.outcome == .handedOff && (receipt.nextStep ?? "").isEmpty {
+                        fail("outcome", "a hand-off must say what the person must do next (nextStep)")
+                    }
                 } catch {
                     outputs.append(error.detailedDescription)
                     fail("delivery", "delivering the sample failed: \(error.detailedDescription)")

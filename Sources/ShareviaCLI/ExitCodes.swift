@@ -3,11 +3,11 @@ import ShareCore
 
 /// The exit codes of `sharevia`, documented in `--help` and the README.
 public enum ShareviaExitCode {
-    /// The first destination delivered (or, with `--dry-run`, would deliver).
+    /// The first destination delivered or handed off (or, with `--dry-run`, would).
     public static let delivered: Int32 = 0
     /// Something unexpected went wrong inside sharevia.
     public static let internalError: Int32 = 1
-    /// Only a fallback delivered: the share is safe, but not where it was asked to go.
+    /// Only a fallback delivered or handed off: the share is safe, but not where it was asked to go.
     public static let deliveredByFallback: Int32 = 3
     /// No destination delivered.
     public static let notDelivered: Int32 = 4
@@ -19,8 +19,8 @@ public enum ShareviaExitCode {
     /// The exit code for a share's outcome.
     public static func code(for outcome: ShareReport.Outcome) -> Int32 {
         switch outcome {
-        case .delivered: return delivered
-        case .deliveredByFallback: return deliveredByFallback
+        case .delivered, .handedOff: return delivered
+        case .deliveredByFallback, .handedOffByFallback: return deliveredByFallback
         case .notDelivered: return notDelivered
         }
     }
@@ -28,8 +28,10 @@ public enum ShareviaExitCode {
     /// The text `--help` shows.
     static let helpText = """
         EXIT CODES
-          0   delivered by the first destination (with --dry-run: it would be)
-          3   delivered, but only by a fallback (the report says why the first failed)
+          0   delivered or handed off by the first destination (with --dry-run: it would be);
+              "handed off" means a person must still finish the post (open the URL, send the
+              message): the report says what to do
+          3   delivered or handed off, but only by a fallback (the report says why the first failed)
           4   not delivered by any destination in the chain
           64  usage error: unknown option or destination, missing or unreadable file
           65  an image that can't be processed, or an output that exists (image commands)

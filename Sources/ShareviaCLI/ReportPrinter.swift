@@ -15,6 +15,8 @@ enum ReportPrinter {
         var chain: [DestinationID]
         var receipt: DeliveryReceipt?
         var attempts: [ShareReport.Attempt]
+        /// What shaping changed in the share that went out.
+        var notes: [String]
     }
 
     static func json(_ report: ShareReport, exitCode: Int32) throws -> String {
@@ -24,7 +26,8 @@ enum ReportPrinter {
             deliveredBy: report.deliveredBy?.rawValue,
             chain: report.chain,
             receipt: report.receipt,
-            attempts: report.attempts
+            attempts: report.attempts,
+            notes: report.notes
         )
         return try JSONText.encode(output)
     }

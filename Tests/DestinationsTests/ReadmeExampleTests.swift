@@ -24,8 +24,8 @@ import Testing
         let router = ShareRouter(registry: .standard(environment: environment))
         // x -> clipboard -> file
         let report = try await router.share(StreakCard(days: 7, png: png), via: .default(for: "x"))
-        #expect(report.description.contains("delivered by x"))  // README: print(report)
-        #expect(report.outcome == .delivered)
+        #expect(report.description.contains("handed off by x"))  // README: print(report)
+        #expect(report.outcome == .handedOff)  // a person still has to post it
         #expect(
             report.receipt?.locations.first?.hasPrefix("https://twitter.com/intent/tweet?text=7%20days%20in%20a%20row")
                 == true

@@ -219,7 +219,12 @@ struct WebIntentTests {
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hello world")))
         let receipt = try await destination.deliver(prepared)
         #expect(receipt.locations == [try #require(prepared[field: "url"])])
-        #expect(receipt.summary.hasPrefix("open this URL to post: https://bsky.app/intent/compose?text=hello%20world"))
+        #expect(receipt.outcome == .handedOff)
+        #expect(receipt.summary == "printed the intent URL")
+        #expect(
+            receipt.nextStep?.hasPrefix("open this URL to post: https://bsky.app/intent/compose?text=hello%20world")
+                == true
+        )
     }
 
     @Test func withADesktopXdgOpenIsRun() async throws {
@@ -232,7 +237,9 @@ struct WebIntentTests {
         )
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hi")))
         let receipt = try await destination.deliver(prepared)
-        #expect(receipt.summary.hasPrefix("opened https://twitter.com/intent/tweet?text=hi"))
+        #expect(receipt.outcome == .handedOff)
+        #expect(receipt.summary == "opened the intent URL with xdg-open")
+        #expect(receipt.nextStep == "finish the post in your browser (https://twitter.com/intent/tweet?text=hi)")
         let invocation = try #require(runner.invocations.first)
         #expect(invocation.executable == folder.path + "/xdg-open")
         #expect(invocation.arguments == [try #require(prepared[field: "url"])])

@@ -20,13 +20,19 @@ struct WebIntentDelivery: Sendable {
         opener == nil ? "prints the URL (no desktop session)" : "opens the URL with xdg-open"
     }
 
-    /// Opens or prints the URL.
+    /// Opens or prints the URL; either way the share is handed off, since a person still has to post.
     func deliver(_ url: String, destination: DestinationID) async throws(ShareError) -> DeliveryReceipt {
         if Task.isCancelled {
             throw ShareError(.cancelled, destination: destination, message: "cancelled before opening the intent URL")
         }
+        let nextStep = "open this URL to post: \(url)"
         guard let opener else {
-            return DeliveryReceipt(destination: destination, summary: "open this URL to post: \(url)", locations: [url])
+            return .handedOff(
+                destination: destination,
+                summary: "printed the intent URL",
+                nextStep: nextStep,
+                locations: [url]
+            )
         }
         let output: ProcessOutput
         do {
@@ -60,6 +66,11 @@ struct WebIntentDelivery: Sendable {
                 message: "xdg-open failed (\(detail)); open this URL yourself: \(url)"
             )
         }
-        return DeliveryReceipt(destination: destination, summary: "opened \(url) with xdg-open", locations: [url])
+        return .handedOff(
+            destination: destination,
+            summary: "opened the intent URL with xdg-open",
+            nextStep: "finish the post in your browser (\(url))",
+            locations: [url]
+        )
     }
 }

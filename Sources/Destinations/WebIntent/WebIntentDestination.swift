@@ -34,9 +34,11 @@ public struct WebIntentDestination: ShareDestination {
         self.delivery = delivery
     }
 
-    /// The service's descriptor, with the text limit taken from the service's rules.
+    /// The service's descriptor, with the text limit taken from the service's rules; its only
+    /// outcome is `handed-off`, since a person still has to post.
     public var descriptor: DestinationDescriptor {
         var descriptor = service.descriptor
+        descriptor.outcomes = [.handedOff]
         if let rules = service.rules {
             descriptor.textLimit = .init(maximum: rules.limit, unit: rules.unit)
         }
