@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "ShareviaCLITests",
             dependencies: [
-                "ShareviaCLI", "ShareCore", "ShareCoreTesting", "ProcessRunning",
+                "ShareviaCLI", "ShareCore", "ShareCoreTesting", "ProcessRunning", "Destinations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],

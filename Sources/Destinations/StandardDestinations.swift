@@ -8,10 +8,13 @@ extension DestinationRegistry {
     ///
     /// - Parameters:
     ///   - environment: Where destinations read `DISPLAY`, `PATH`, `HOME` and credentials.
-    ///   - mastodonInstance: The Mastodon server, overriding `SHAREVIA_MASTODON_INSTANCE`.
-    public static func standard(environment: ShareEnvironment, mastodonInstance: String? = nil) -> DestinationRegistry {
+    ///   - settings: Settings from the caller, over the environment's.
+    public static func standard(
+        environment: ShareEnvironment,
+        settings: DestinationSettings = DestinationSettings()
+    ) -> DestinationRegistry {
         var registry = DestinationRegistry()
-        for destination in StandardDestinations.all(environment: environment, mastodonInstance: mastodonInstance) {
+        for destination in StandardDestinations.all(environment: environment, settings: settings) {
             // Built-in ids are distinct and well formed; a clash is a programming error caught by tests.
             try? registry.register(destination)
         }
@@ -22,10 +25,13 @@ extension DestinationRegistry {
 /// The built-in destinations, in the order `sharevia destinations` lists them.
 public enum StandardDestinations {
     /// Every built-in destination, configured from the environment.
-    public static func all(environment: ShareEnvironment, mastodonInstance: String? = nil) -> [any ShareDestination] {
+    public static func all(
+        environment: ShareEnvironment,
+        settings: DestinationSettings = DestinationSettings()
+    ) -> [any ShareDestination] {
         [
             ClipboardDestination(environment: environment),
             FileExportDestination(environment: environment),
-        ] + WebIntentDestinations.all(environment: environment, mastodonInstance: mastodonInstance)
+        ] + WebIntentDestinations.all(environment: environment, mastodonInstance: settings.mastodonInstance)
     }
 }

@@ -66,14 +66,19 @@ struct RouterSettings: Equatable, Sendable {
 
     /// The registry: the built-ins plus any an integrator added through ``ShareviaMain``.
     func registry() -> DestinationRegistry {
-        ShareviaMain.makeRegistry(environment, mastodonInstance)
+        ShareviaMain.makeRegistry(environment, destinationSettings)
+    }
+
+    /// What the flags set for each destination.
+    var destinationSettings: DestinationSettings {
+        DestinationSettings(mastodonInstance: mastodonInstance)
     }
 
     /// A router over the registry with these options.
     func router() -> ShareRouter {
         let environment = environment  // copying the process environment costs a dictionary; once is enough
         return ShareRouter(
-            registry: ShareviaMain.makeRegistry(environment, mastodonInstance),
+            registry: ShareviaMain.makeRegistry(environment, destinationSettings),
             retryPolicy: RetryPolicy(maxAttempts: retries + 1, deliveryTimeout: .milliseconds(Int(timeout * 1000))),
             simulatedUnavailable: simulatedUnavailable(in: environment),
             options: requestOptions,

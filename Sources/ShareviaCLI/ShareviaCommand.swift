@@ -49,12 +49,12 @@ public enum ShareviaMain {
     /// Builds the registry the commands use. A struct around the closure because a task-local of
     /// closure type crashes release builds of Swift 6.3.1 in `swift_task_localValuePush`.
     struct RegistryFactory: Sendable {
-        let make: @Sendable (ShareEnvironment, String?) -> DestinationRegistry
+        let make: @Sendable (ShareEnvironment, DestinationSettings) -> DestinationRegistry
 
         /// The built-ins, then `extra`; an extra destination whose id is taken is skipped with a warning.
         static func standard(plus extra: @escaping @Sendable (ShareEnvironment) -> [any ShareDestination]) -> Self {
-            RegistryFactory { environment, instance in
-                var registry = DestinationRegistry.standard(environment: environment, mastodonInstance: instance)
+            RegistryFactory { environment, settings in
+                var registry = DestinationRegistry.standard(environment: environment, settings: settings)
                 for destination in extra(environment) {
                     do throws(ShareError) {
                         try registry.register(destination)
@@ -68,13 +68,13 @@ public enum ShareviaMain {
     }
 
     /// The built-ins plus any extra destinations given to ``run(extraDestinations:)``.
-    @TaskLocal static var registryFactory = RegistryFactory { environment, instance in
-        DestinationRegistry.standard(environment: environment, mastodonInstance: instance)
+    @TaskLocal static var registryFactory = RegistryFactory { environment, settings in
+        DestinationRegistry.standard(environment: environment, settings: settings)
     }
 
-    /// The registry for this environment and Mastodon instance.
-    static func makeRegistry(_ environment: ShareEnvironment, _ mastodonInstance: String?) -> DestinationRegistry {
-        registryFactory.make(environment, mastodonInstance)
+    /// The registry for this environment and these destination settings.
+    static func makeRegistry(_ environment: ShareEnvironment, _ settings: DestinationSettings) -> DestinationRegistry {
+        registryFactory.make(environment, settings)
     }
 
     /// Where routers built by the commands run their tasks: the executor the command runs on.

@@ -23,7 +23,10 @@ import Testing
     func conforms(id: DestinationID) async throws {
         let home = TemporaryFolder()
         let environment = ShareEnvironment(["HOME": home.path, "PATH": "/usr/bin:/bin"])
-        let registry = DestinationRegistry.standard(environment: environment, mastodonInstance: "mastodon.example")
+        let registry = DestinationRegistry.standard(
+            environment: environment,
+            settings: DestinationSettings(mastodonInstance: "mastodon.example")
+        )
         let destination = try #require(registry.destination(id))
         let failures = await DestinationConformance(destination, deliverSample: true).run()
         #expect(failures.isEmpty, "\(failures)")

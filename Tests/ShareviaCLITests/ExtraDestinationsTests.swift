@@ -1,4 +1,5 @@
 import ArgumentParser
+import Destinations
 import ShareCore
 import ShareCoreTesting
 import Testing
@@ -27,7 +28,7 @@ import Testing
 
     @Test func anExtraDestinationCannotReplaceABuiltIn() {
         let factory = ShareviaMain.RegistryFactory.standard(plus: { _ in [UnavailableDestination(id: "file")] })
-        let registry = factory.make(ShareEnvironment(["HOME": "/tmp"]), nil)
+        let registry = factory.make(ShareEnvironment(["HOME": "/tmp"]), DestinationSettings())
         #expect(registry.destination("file")?.descriptor.displayName == "File export")
         #expect(registry.destinations.count { $0.descriptor.id == "file" } == 1)
     }

@@ -1,0 +1,15 @@
+import ShareCore
+
+/// Settings for the built-in destinations that come from the caller (command-line flags, later a
+/// config file) rather than the environment: one typed field per destination that has settings.
+///
+/// A field left nil means "read the environment" (`SHAREVIA_*`), then the destination's default.
+public struct DestinationSettings: Sendable, Hashable {
+    /// The Mastodon server, overriding `SHAREVIA_MASTODON_INSTANCE`.
+    public var mastodonInstance: String?
+
+    /// Settings that leave every destination to the environment and its defaults.
+    public init(mastodonInstance: String? = nil) {
+        self.mastodonInstance = mastodonInstance
+    }
+}
