@@ -82,8 +82,16 @@ import Testing
             }
         }
         flags.subtract(["help", "version"])
-        #expect(options == Set(ShareCommandFastPath.valueOptions))
-        #expect(flags == Set(ShareCommandFastPath.flags))
+        // The fast path reads the core options; a destination's own options (declared once, in its
+        // option group) are left to ArgumentParser, so a command line using one must be declined.
+        #expect(Set(ShareCommandFastPath.valueOptions).isSubset(of: options))
+        #expect(Set(ShareCommandFastPath.flags).isSubset(of: flags))
+        for option in options.subtracting(ShareCommandFastPath.valueOptions) {
+            #expect(ShareCommandFastPath.parse(["--to", "x", "--\(option)", "value"]) == nil, "--\(option)")
+        }
+        for flag in flags.subtracting(ShareCommandFastPath.flags) {
+            #expect(ShareCommandFastPath.parse(["--to", "x", "--\(flag)", "--text", "hi"]) == nil, "--\(flag)")
+        }
         #expect(
             Set(ShareviaCommand.configuration.subcommands.map { $0._commandName } + ["help"])
                 == Set(ShareCommandFastPath.reservedWords)
