@@ -46,6 +46,12 @@ struct PNGStructure: Sendable, Hashable {
         )
     }
 
+    /// A byte count for a message: exact while it fits in an `Int`, rounded beyond (a declared
+    /// 2147483647x2147483647 16-bit RGBA image needs about 3.7e19 bytes, past `Int.max`).
+    static func byteCount(_ bytes: Double) -> String {
+        bytes < Double(Int.max) ? String(Int(bytes)) : "about \(bytes)"
+    }
+
     /// Throws ``ImageError/Code/insufficientData`` when the declared size cannot fit in the
     /// compressed data the file holds, before anything proportional to that size is allocated.
     func checkDataSuffices(path: String?) throws {
@@ -53,7 +59,7 @@ struct PNGStructure: Sendable, Hashable {
             throw ImageError(
                 .insufficientData,
                 "\(ImageError.subject(path)) declares \(width)x\(height) pixels but holds only \(imageDataBytes) "
-                    + "bytes of image data, which cannot inflate to the \(Int(minimumRawBytes)) bytes needed; "
+                    + "bytes of image data, which cannot inflate to the \(Self.byteCount(minimumRawBytes)) bytes needed; "
                     + "the file is damaged or hostile.",
                 path: path
             )

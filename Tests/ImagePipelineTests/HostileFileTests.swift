@@ -103,6 +103,25 @@ struct HostileFileTests {
         #expect(inspected?.code == .insufficientData)
     }
 
+    /// Issue 17's crash: a 16-bit RGBA file declaring 2147483647x2147483647 pixels needs more
+    /// bytes than `Int.max`; building the error message trapped converting that count to `Int`.
+    static let beyondIntMax =
+        PNGBytes.signature
+        + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 2_147_483_647, height: 2_147_483_647, bitDepth: 16, colorType: 6))
+        + PNGBytes.chunk("IDAT", PNGBytes.storedZlib(Array(repeating: 0, count: 64))) + PNGBytes.chunk("IEND", [])
+
+    @Test func declaredSizeBeyondIntMaxIsRefusedWithoutATrap() {
+        let inspected = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: Self.beyondIntMax) }
+        #expect(inspected?.code == .insufficientData)
+        #expect(inspected?.message.contains("2147483647x2147483647") == true)
+        #expect(inspected?.message.contains("about 3.6893488") == true, "\(inspected?.message ?? "")")
+        let unlimited = DecodeLimits(maxPixels: .max, maxMemoryBytes: .max)
+        let decoded = #expect(throws: ImageError.self) {
+            try PNGDecoder(limits: unlimited).decode(data: Self.beyondIntMax)
+        }
+        #expect(decoded?.code == .insufficientData)
+    }
+
     @Test func corruptDeflateStreamIsRefused() throws {
         // A deflate block type 3 (reserved) inside an IDAT with a correct CRC.
         let bytes =

@@ -57,6 +57,19 @@ struct ImageCommandTests {
         #expect(missing.stderr.contains("nope.png"))
     }
 
+    /// Issue 17: this 150-byte file trapped `image inspect --json` with signal 4 while the error
+    /// message was built (a byte count past `Int.max` converted to `Int`).
+    @Test func inspectRefusesASizeBeyondIntMaxWithoutCrashing() async throws {
+        let folder = CLITemporaryFolder()
+        let bytes = CLIPNG.declaring(width: 2_147_483_647, height: 2_147_483_647)
+        let path = try CLIPNG.write(bytes, to: folder, name: "hostile.png")
+        for arguments in [["image", "inspect", "--json", path], ["image", "inspect", path], ["image", "fit", path]] {
+            let run = try await ShareviaProcess.run(arguments)
+            #expect(run.status == 65, "\(arguments): \(run.status) \(run.stderr)")
+            #expect(run.stderr.contains("declares 2147483647x2147483647 pixels"), "\(run.stderr)")
+        }
+    }
+
     @Test func inspectReadsAJPEGHeaderWithoutDecoding() async throws {
         let folder = CLITemporaryFolder()
         let path = try CLIPNG.write(CLIPNG.jpeg(width: 4032, height: 3024), to: folder, name: "photo.jpg")
@@ -222,6 +235,13 @@ enum CLIPNG {
         let ihdr = be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", stored(raw))
             + chunk("IEND", [])
+    }
+
+    /// A 16-bit RGBA PNG whose IHDR declares width x height pixels over 64 bytes of image data.
+    static func declaring(width: UInt32, height: UInt32) -> [UInt8] {
+        let ihdr = be32(width) + be32(height) + [16, 6, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+            + chunk("IDAT", stored([UInt8](repeating: 0, count: 64))) + chunk("IEND", [])
     }
 
     /// SOI, a baseline frame header, a scan header, EOI: enough to inspect.
