@@ -49,7 +49,7 @@ struct PNGStructure: Sendable, Hashable {
     /// A byte count for a message: exact while it fits in an `Int`, rounded beyond (a declared
     /// 2147483647x2147483647 16-bit RGBA image needs about 3.7e19 bytes, past `Int.max`).
     static func byteCount(_ bytes: Double) -> String {
-        bytes < Double(Int.max) ? String(Int(bytes)) : "about \(bytes)"
+        bytes < Double(Int.max) ? String(Int(bytes)) : "\(bytes)"
     }
 
     /// Throws ``ImageError/Code/insufficientData`` when the declared size cannot fit in the
