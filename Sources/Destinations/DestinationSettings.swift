@@ -7,9 +7,13 @@ import ShareCore
 public struct DestinationSettings: Sendable, Hashable {
     /// The Mastodon server, overriding `SHAREVIA_MASTODON_INSTANCE`.
     public var mastodonInstance: String?
+    /// The folder the file export (and any destination that leaves files) writes into, an
+    /// absolute path; nil for ``FileExportDestination/defaultDirectory(environment:)``.
+    public var outputDirectory: String?
 
     /// Settings that leave every destination to the environment and its defaults.
-    public init(mastodonInstance: String? = nil) {
+    public init(mastodonInstance: String? = nil, outputDirectory: String? = nil) {
         self.mastodonInstance = mastodonInstance
+        self.outputDirectory = outputDirectory
     }
 }

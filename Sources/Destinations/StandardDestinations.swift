@@ -31,7 +31,10 @@ public enum StandardDestinations {
     ) -> [any ShareDestination] {
         [
             ClipboardDestination(environment: environment),
-            FileExportDestination(environment: environment),
+            FileExportDestination(
+                configuration: .init(directory: settings.outputDirectory),
+                environment: environment
+            ),
         ] + WebIntentDestinations.all(environment: environment, mastodonInstance: settings.mastodonInstance)
     }
 }

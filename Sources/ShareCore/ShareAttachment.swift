@@ -32,13 +32,31 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         ShareAttachment(source: .bytes(data), mimeType: mimeType, fileName: fileName)
     }
 
-    /// An attachment read from a file, with the MIME type guessed from its first bytes.
+    /// An attachment read from a file, its type decided by its bytes.
+    ///
+    /// The first bytes decide: a PNG, JPEG, GIF or WebP signature gives that image type whatever
+    /// the name says. A file whose name or `mimeType` claims an image type but whose bytes are no
+    /// image is refused, so a text file named `card.png` never travels as `image/png`. Anything
+    /// else takes its type from `mimeType`, then the file name's extension.
     ///
     /// - Throws: ``ShareError`` with code `badInput` naming the path when it does not exist,
-    ///   is a directory or cannot be read.
+    ///   is a directory, cannot be read, or claims an image type its bytes don't have.
     public static func file(_ path: String, mimeType: String? = nil) throws(ShareError) -> ShareAttachment {
         let head = try AttachmentFile.readHead(of: path)
-        let type = mimeType ?? MediaType.sniff(head) ?? MediaType.guess(fromFileName: path)
+        let claimed = mimeType ?? MediaType.guess(fromFileName: path)
+        let type: String
+        if let sniffed = MediaType.sniff(head) {
+            type = sniffed
+        } else if claimed.hasPrefix("image/") {
+            throw ShareError(
+                .badInput,
+                message:
+                    "'\(path)' is named as \(claimed) but its bytes are not a PNG, JPEG, GIF or WebP image; "
+                    + "pass the real image, or rename the file if it is not one"
+            )
+        } else {
+            type = claimed
+        }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return ShareAttachment(source: .file(path: path), mimeType: type, fileName: name)
     }

@@ -9,13 +9,24 @@ public final class InMemoryDestination: ShareDestination {
     public let descriptor: DestinationDescriptor
     private let store = Mutex<[PreparedShare]>([])
 
+    private let outcome: DeliveryOutcome
+
     /// Creates one with this id, taking text, links, hashtags, images and files by default.
-    public init(id: DestinationID = "memory", capabilities: DestinationDescriptor.Capabilities = .all) {
+    ///
+    /// - Parameter outcome: What its receipts say: `.delivered` (the default), or `.handedOff` to
+    ///   stand in for a destination that hands shares to a person (a web intent, an `sms:` URI).
+    public init(
+        id: DestinationID = "memory",
+        capabilities: DestinationDescriptor.Capabilities = .all,
+        outcome: DeliveryOutcome = .delivered
+    ) {
+        self.outcome = outcome
         descriptor = DestinationDescriptor(
             id: id,
             displayName: "In-memory (\(id))",
             summary: "Keeps shares in memory, for tests.",
-            capabilities: capabilities
+            capabilities: capabilities,
+            outcomes: [outcome]
         )
     }
 
@@ -43,8 +54,10 @@ public final class InMemoryDestination: ShareDestination {
         }
         return DeliveryReceipt(
             destination: id,
+            outcome: outcome,
             summary: "kept in memory (#\(count))",
-            locations: ["memory:\(id)/\(count)"]
+            locations: ["memory:\(id)/\(count)"],
+            nextStep: outcome == .handedOff ? "open memory:\(id)/\(count) to finish the share" : nil
         )
     }
 }

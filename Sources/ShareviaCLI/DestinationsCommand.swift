@@ -22,6 +22,17 @@ struct DestinationsCommand: AsyncParsableCommand {
         var reason: String?
         var capabilities: [String]
         var textLimit: DestinationDescriptor.TextLimit?
+        /// What its receipts can say: `delivered` (confirmed), `handed-off` (a person finishes it).
+        var outcomes: [DeliveryOutcome]
+    }
+
+    /// What a destination's receipts can say, in words.
+    static func outcomeText(_ outcomes: [DeliveryOutcome]) -> String {
+        switch (outcomes.contains(.delivered), outcomes.contains(.handedOff)) {
+        case (true, false): return "delivers: sharevia confirms the share arrived"
+        case (false, true): return "hands off: a person or app finishes the share"
+        default: return "delivers when it can confirm it, else hands off to a person or app"
+        }
     }
 
     /// `x (twitter)`: the id with its aliases.
@@ -31,7 +42,7 @@ struct DestinationsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let router = routing.settings.router()
+        let router = try routing.settings.checkedRouter()
         var entries: [Entry] = []
         for destination in router.registry.destinations {
             let descriptor = destination.descriptor
@@ -45,7 +56,8 @@ struct DestinationsCommand: AsyncParsableCommand {
                     available: availability.isAvailable,
                     reason: availability.reason,
                     capabilities: descriptor.capabilities.names,
-                    textLimit: descriptor.textLimit
+                    textLimit: descriptor.textLimit,
+                    outcomes: descriptor.outcomes
                 )
             )
         }
@@ -64,6 +76,7 @@ struct DestinationsCommand: AsyncParsableCommand {
             lines.append("\(name)\(String(repeating: " ", count: width - name.count))  \(entry.name)")
             lines.append("\(indent)  \(state)\(reason)")
             lines.append("\(indent)  takes \(entry.capabilities.joined(separator: ", "))\(limit)")
+            lines.append("\(indent)  \(Self.outcomeText(entry.outcomes))")
         }
         StandardStreams.write(lines.joined(separator: "\n") + "\n")
     }

@@ -42,10 +42,18 @@ public enum ShareviaExitCode {
 /// An error already printed to stderr; exits with its code.
 struct CommandFailure: Error {
     var exitCode: Int32
+    /// The message printed, for the JSON error object of `--json`; nil when the command already
+    /// printed its own JSON.
+    var message: String?
+
+    init(exitCode: Int32, message: String? = nil) {
+        self.exitCode = exitCode
+        self.message = message
+    }
 }
 
 /// Prints `error: message` to stderr and returns the failure to throw for a usage error.
 func usageFailure(_ message: String) -> CommandFailure {
     StandardStreams.printError("error: \(message)")
-    return CommandFailure(exitCode: ShareviaExitCode.usage)
+    return CommandFailure(exitCode: ShareviaExitCode.usage, message: message)
 }

@@ -47,12 +47,10 @@ struct RouterSettings: Equatable, Sendable {
 
     /// Options passed to every destination.
     var requestOptions: [String: String] {
-        var options: [String: String] = [
+        [
             ClipboardRequestOptions.selection: selection.rawValue,
             ClipboardRequestOptions.verify: noVerify ? "false" : "true",
         ]
-        if let out { options[FileExportDestination.directoryOption] = Self.absolute(out) }
-        return options
     }
 
     /// Destinations marked unavailable by the variable in `environment` and the flag.
@@ -71,13 +69,41 @@ struct RouterSettings: Equatable, Sendable {
 
     /// What the flags set for each destination.
     var destinationSettings: DestinationSettings {
-        DestinationSettings(mastodonInstance: mastodonInstance)
+        DestinationSettings(mastodonInstance: mastodonInstance, outputDirectory: out.map(Self.absolute))
+    }
+
+    /// A router over the registry with these options, after checking the ids that `--unavailable`
+    /// and `SHAREVIA_UNAVAILABLE` name: an unknown id in the flag is a usage error, in the
+    /// variable a warning on stderr (a stale variable should not break every share).
+    ///
+    /// - Throws: ``CommandFailure`` (usage) naming the unknown id and the known ones.
+    func checkedRouter() throws -> ShareRouter {
+        let environment = environment  // copying the process environment costs a dictionary; once is enough
+        let router = router(in: environment)
+        let registry = router.registry
+        func unknown(in list: String) -> [DestinationID] {
+            DestinationID.list(parsing: list).filter { registry.destination($0) == nil }
+        }
+        let known = registry.ids.map(\.rawValue).joined(separator: ", ")
+        if let bad = unknown(in: unavailable ?? "").first {
+            throw usageFailure(
+                "--unavailable names unknown destination '\(bad)'. Known destinations: \(known) (run 'sharevia destinations')"
+            )
+        }
+        let variable = ShareEnvironment.unavailableVariable
+        for bad in unknown(in: environment[variable] ?? "") {
+            StandardStreams.printError(
+                "warning: \(variable) names unknown destination '\(bad)'; ignoring it. Known destinations: \(known)"
+            )
+        }
+        return router
     }
 
     /// A router over the registry with these options.
-    func router() -> ShareRouter {
-        let environment = environment  // copying the process environment costs a dictionary; once is enough
-        return ShareRouter(
+    func router() -> ShareRouter { router(in: environment) }
+
+    private func router(in environment: ShareEnvironment) -> ShareRouter {
+        ShareRouter(
             registry: ShareviaMain.makeRegistry(environment, destinationSettings),
             retryPolicy: RetryPolicy(maxAttempts: retries + 1, deliveryTimeout: .milliseconds(Int(timeout * 1000))),
             simulatedUnavailable: simulatedUnavailable(in: environment),

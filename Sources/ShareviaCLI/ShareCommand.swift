@@ -29,11 +29,11 @@ struct ShareCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("to"),
         help: ArgumentHelp(
-            "Where to share, tried in order (comma separated). See 'sharevia destinations'.",
+            "Where to share, tried in order (comma separated, or --to repeated). See 'sharevia destinations'.",
             valueName: "dest,..."
         )
     )
-    var destinations: String
+    var destinations: [String]
 
     @Argument(help: ArgumentHelp("Images or other files to attach; the first image is the card.", valueName: "file"))
     var files: [String] = []
@@ -80,7 +80,7 @@ struct ShareCommand: AsyncParsableCommand {
     /// The values given, as a plain invocation.
     var invocation: ShareInvocation {
         ShareInvocation(
-            destinations: destinations,
+            destinations: destinations.joined(separator: ","),
             files: files,
             text: text,
             title: title,

@@ -10,7 +10,7 @@ import Clipboard
 /// This reader knows ``ShareCommand``'s options by name and fills the same ``ShareInvocation``.
 ///
 /// It takes only what it reads unambiguously: known long options and flags, each given at most
-/// once (`--hashtag` may repeat), values that don't start with `-` (but `--text -`), no `--`, no
+/// once (`--hashtag` and `--to` may repeat), values that don't start with `-` (but `--text -`), no `--`, no
 /// short options and no subcommand names. For anything else, and for an invocation that fails
 /// validation, it returns nil and ArgumentParser parses the command line as before, so help,
 /// version, completions and every error message stay ArgumentParser's. `ShareCommandFastPathTests`
@@ -73,7 +73,7 @@ enum ShareCommandFastPath {
     /// The invocation the command line describes so far, and which options it gave.
     private struct Reader {
         var invocation = ShareInvocation(destinations: "")
-        /// Options and flags given so far; each may be given once (but `--hashtag`).
+        /// Options and flags given so far; each may be given once (but `--hashtag` and `--to`).
         private var given: [String] = []
 
         /// Records a flag; false when it was already given.
@@ -93,6 +93,11 @@ enum ShareCommandFastPath {
         mutating func set(_ name: String, to value: String) -> Bool {
             if name == "hashtag" {
                 invocation.hashtags.append(value)
+                return true
+            }
+            if name == "to" {  // repeated --to options append, like ArgumentParser's array option
+                invocation.destinations += invocation.destinations.isEmpty ? value : "," + value
+                given.append(name)
                 return true
             }
             guard first(name) else { return false }

@@ -59,7 +59,7 @@ struct ShareInvocation: Equatable, Sendable {
     }
 
     func run() async throws {
-        let router = routing.router()
+        let router = try routing.checkedRouter()
         let chain = chain(in: router.registry)
         do {
             _ = try chain.validated(against: router.registry)

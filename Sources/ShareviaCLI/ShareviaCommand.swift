@@ -108,8 +108,10 @@ public enum ShareviaMain {
 
     /// Runs the command the arguments name and returns its exit status; prints what it must.
     private static func runCommand() async -> Int32 {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let wantsJSON = JSONErrorOutput.isRequested(in: arguments)
         do {
-            if let invocation = ShareCommandFastPath.parse(Array(CommandLine.arguments.dropFirst())) {
+            if let invocation = ShareCommandFastPath.parse(arguments) {
                 try await invocation.run()
             } else {
                 var command = try ShareviaCommand.parseAsRoot()
@@ -121,12 +123,19 @@ public enum ShareviaMain {
             }
             return 0
         } catch let failure as CommandFailure {
+            if wantsJSON, let message = failure.message {
+                JSONErrorOutput.write(message: message, exitCode: failure.exitCode)
+            }
             return failure.exitCode
         } catch let code as ExitCode {
             // What `exit(withError:)` does with an ExitCode (print nothing, exit with it),
             // without first building the usage text it would throw away.
             return code.rawValue
         } catch {
+            let exitCode = ShareviaCommand.exitCode(for: error).rawValue
+            if wantsJSON && exitCode != 0 {  // not for --help or --version
+                JSONErrorOutput.write(message: ShareviaCommand.message(for: error), exitCode: exitCode)
+            }
             ShareviaCommand.exit(withError: error)
         }
     }

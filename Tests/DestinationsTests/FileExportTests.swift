@@ -23,6 +23,9 @@ import Testing
     }
 
     /// A pseudo-random payload, so a byte-for-byte comparison means something.
+    /// The eight bytes a PNG starts with: enough for an attachment to be sniffed as `image/png`.
+    static let pngSignature = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+
     static func payload(_ count: Int, seed: UInt64 = 42) -> Data {
         var state = seed
         return Data(
@@ -34,7 +37,7 @@ import Testing
     }
 
     @Test func writesAttachmentsByteIdenticalWithTextAndManifest() async throws {
-        let bytes = Self.payload(3_000_000)
+        let bytes = Self.pngSignature + Self.payload(3_000_000)  // the bytes decide the type
         try folder.write("card.png", bytes)
         let content = ShareContent(
             title: "Level 5",
@@ -134,8 +137,8 @@ import Testing
     }
 
     @Test func aFailedFileRemovesTheFilesAlreadyWrittenAndLeavesNoTemporaryFile() async throws {
-        try folder.write("first.png", Data("first".utf8))
-        try folder.write("second.png", Data("second".utf8))
+        try folder.write("first.png", Self.pngSignature + Data("first".utf8))
+        try folder.write("second.png", Self.pngSignature + Data("second".utf8))
         let content = ShareContent(attachments: [
             try ShareAttachment.file("\(folder.path)/first.png"), try ShareAttachment.file("\(folder.path)/second.png"),
         ])

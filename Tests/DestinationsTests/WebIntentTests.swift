@@ -206,7 +206,16 @@ struct WebIntentTests {
     }
 
     @Test func availabilitySaysHowItDelivers() async throws {
-        #expect(try await Self.destination("x").availability() == .available("prints the URL (no desktop session)"))
+        #expect(
+            try await Self.destination("x").availability()
+                == .available("prints the URL (no desktop session: neither DISPLAY nor WAYLAND_DISPLAY is set)")
+        )
+        // A desktop without xdg-open names the missing tool, not a missing desktop.
+        let noOpener = ShareEnvironment(["DISPLAY": ":9", "PATH": "/nonexistent"])
+        #expect(
+            try await Self.destination("x", environment: noOpener).availability()
+                == .available("prints the URL (xdg-open is not on PATH; install xdg-utils to open it in a browser)")
+        )
         let folder = try FakeXdgOpen.make()
         let desktop = ShareEnvironment(["DISPLAY": ":9", "PATH": folder.path])
         let availability = try await Self.destination("x", environment: desktop).availability()

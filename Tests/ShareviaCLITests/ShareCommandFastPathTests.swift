@@ -30,6 +30,7 @@ import Testing
         ],
         ["--to", "x", "--timeout=3600", "--retries=10", "--text", "a=b"],
         ["--to", "x", "--text", "dash - inside", "--title", "a-b", "file-name.png"],
+        ["--to", "x", "--to", "bluesky,threads", "--to=file", "--text", "hi"],
     ])
     func agreesWithArgumentParser(arguments: [String]) throws {
         let fast = try #require(ShareCommandFastPath.parse(arguments), "the fast path declined \(arguments)")
@@ -42,7 +43,6 @@ import Testing
         ["destinations"], ["image", "inspect", "card.png"], ["text", "count", "hi"],
         ["--text", "no destination"],
         ["--to"], ["--to="], ["--to", "x", "--text"],
-        ["--to", "x", "--to", "y", "--text", "hi"],
         ["--to", "x", "--json", "--json", "--text", "hi"],
         ["--to", "x", "--json=true", "--text", "hi"],
         ["--to", "x", "--text", "--json"],

@@ -174,7 +174,9 @@ struct AtomicFolderWriter {
         for component in directory.split(separator: "/") {
             path += "/\(component)"
             if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw failure("can't create the folder \(path)", errno)
+                let what =
+                    path == directory ? "can't create the folder \(path)" : "can't create \(path) for \(directory)"
+                throw failure(what, errno, naming: false)
             }
         }
         var info = stat()
@@ -187,7 +189,9 @@ struct AtomicFolderWriter {
         }
     }
 
-    private func failure(_ what: String, _ code: Int32) -> ShareError {
+    /// The error for a failed system call: what failed (followed by "in <folder>" when
+    /// `naming`), the system's reason, and what to do.
+    private func failure(_ what: String, _ code: Int32, naming: Bool = true) -> ShareError {
         let reason = String(cString: strerror(code))
         let advice: String
         switch code {
@@ -198,7 +202,7 @@ struct AtomicFolderWriter {
         return ShareError(
             .permanent,
             destination: destination,
-            message: "\(what) in \(directory): \(reason); \(advice)"
+            message: "\(what)\(naming ? " in \(directory)" : ""): \(reason); \(advice)"
         )
     }
 

@@ -64,7 +64,8 @@ public struct FileExportDestination: ShareDestination {
     }
 
     public func availability() async -> Availability {
-        guard let directory = defaultDirectory(options: [:]) else {
+        if let directory = configuration.directory { return .available("folder \(directory)") }
+        guard let directory = Self.defaultDirectory(environment: environment) else {
             return .unavailable("neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder")
         }
         return .available("default folder \(directory)")
@@ -123,7 +124,13 @@ public struct FileExportDestination: ShareDestination {
 
     private func defaultDirectory(options: [String: String]) -> String? {
         if let directory = options[Self.directoryOption], !directory.isEmpty { return directory }
-        if let directory = configuration.directory { return directory }
+        return configuration.directory ?? Self.defaultDirectory(environment: environment)
+    }
+
+    /// The share folder when none is configured: `$XDG_DATA_HOME/sharevia/shares`, else
+    /// `~/.local/share/sharevia/shares`; nil when neither variable is set. Destinations that
+    /// write hand-off files (an `.eml`, an Instagram bundle) put them here too.
+    public static func defaultDirectory(environment: ShareEnvironment) -> String? {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return "\(data)/sharevia/shares" }
         if let home = environment["HOME"] { return "\(home)/.local/share/sharevia/shares" }
         return nil

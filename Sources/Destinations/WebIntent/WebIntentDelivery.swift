@@ -5,11 +5,13 @@ import ShareCore
 struct WebIntentDelivery: Sendable {
     /// `xdg-open`'s path when a desktop session (`DISPLAY` or `WAYLAND_DISPLAY`) exists.
     let opener: String?
+    /// Whether `DISPLAY` or `WAYLAND_DISPLAY` is set.
+    let desktop: Bool
     let runner: any CommandRunning
     let timeout: Duration
 
     init(environment: ShareEnvironment, runner: any CommandRunning, timeout: Duration = .seconds(10)) {
-        let desktop = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+        desktop = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
         opener = desktop ? environment.executable(named: "xdg-open") : nil
         self.runner = runner
         self.timeout = timeout
@@ -17,7 +19,10 @@ struct WebIntentDelivery: Sendable {
 
     /// The availability note: how delivery will happen.
     var note: String {
-        opener == nil ? "prints the URL (no desktop session)" : "opens the URL with xdg-open"
+        if opener != nil { return "opens the URL with xdg-open" }
+        return desktop
+            ? "prints the URL (xdg-open is not on PATH; install xdg-utils to open it in a browser)"
+            : "prints the URL (no desktop session: neither DISPLAY nor WAYLAND_DISPLAY is set)"
     }
 
     /// Opens or prints the URL; either way the share is handed off, since a person still has to post.

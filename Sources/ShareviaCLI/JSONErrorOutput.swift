@@ -1,0 +1,38 @@
+/// The JSON error object a command prints on stdout when it was given `--json` and fails before
+/// it could print its own JSON (a usage error), so a script always gets JSON:
+///
+/// ```json
+/// {"error": {"code": "usage", "message": "unknown destination 'nope'. ..."}, "exitCode": 64}
+/// ```
+///
+/// The message is also on stderr, as without `--json`.
+enum JSONErrorOutput {
+    struct Output: Encodable {
+        struct Body: Encodable {
+            var code: String
+            var message: String
+        }
+        var error: Body
+        var exitCode: Int32
+    }
+
+    /// Whether `--json` is among the arguments (before a `--`).
+    static func isRequested(in arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
+    }
+
+    /// The stable code for an exit code: `usage` (64), `input` (65), `internal` (anything else).
+    static func code(for exitCode: Int32) -> String {
+        switch exitCode {
+        case ShareviaExitCode.usage: return "usage"
+        case ShareviaExitCode.inputError: return "input"
+        default: return "internal"
+        }
+    }
+
+    /// Writes the error object for `message` and `exitCode` to stdout.
+    static func write(message: String, exitCode: Int32) {
+        let output = Output(error: .init(code: code(for: exitCode), message: message), exitCode: exitCode)
+        if let json = try? JSONText.encode(output) { StandardStreams.write(json) }
+    }
+}
