@@ -19,5 +19,8 @@ echo "\$ sharevia --to clipboard examples/card.png --text 'Seven days in a row ð
 status=0
 "$sharevia" --to clipboard examples/card.png --text 'Seven days in a row ðŸ”¥' --url https://example.com/streak \
   --hashtag streak --out demo-shares || status=$?
-echo "exit status $status (0: delivered, 3: delivered by a fallback)"
+echo "exit status $status (0: delivered or handed off, 3: by a fallback)"
+echo
+echo "sharevia is at $sharevia"
+echo "install it with its completions and man page: scripts/install.sh (into ~/.local, or PREFIX=...)"
 [[ $status -eq 0 || $status -eq 3 ]]

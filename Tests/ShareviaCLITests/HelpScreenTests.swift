@@ -26,3 +26,25 @@ import Testing
         #expect(help.contains("--dry-run"))
     }
 }
+
+/// What `scripts/install.sh` installs beside the binary: completion scripts and the help dump
+/// that swift-argument-parser's `generate-manual` turns into the man page.
+struct InstallArtifactTests {
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsKnowTheShareOptions(shell: String) async throws {
+        let run = try await ShareviaProcess.run(["--generate-completion-script", shell])
+        #expect(run.status == 0, "\(run.stderr)")
+        for word in ["dry-run", "unavailable", "no-fallback", "destinations"] {
+            #expect(run.stdout.contains(word), "\(shell) completion lacks \(word)")
+        }
+    }
+
+    @Test func theManualDumpDescribesEveryCommand() async throws {
+        let run = try await ShareviaProcess.run(["--experimental-dump-help"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+        let command = try #require(dump["command"] as? [String: Any])
+        let names = (command["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
+        #expect(Set(["share", "destinations", "image", "text"]).isSubset(of: Set(names)), "\(names)")
+    }
+}
