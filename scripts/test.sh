@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need, starts a private X server, checks formatting, builds with warnings
-# as errors and runs every test. Usage: scripts/test.sh [extra swift test arguments, e.g. --filter RouterRetryTests]
+# as errors, runs every test, then runs each fuzz target briefly (scripts/fuzz). Usage: scripts/test.sh [extra swift test arguments, e.g. --filter RouterRetryTests]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh test
@@ -28,3 +28,5 @@ trap 'cleanup; rm -f "$build_log"' EXIT
 echo "building (warnings are errors)..."
 swift build --build-tests -Xswiftc -warnings-as-errors >"$build_log" 2>&1 || { cat "$build_log"; exit 1; }
 swift test --skip-build "$@"
+# Each libFuzzer target for a short fixed budget, after replaying every saved regression input.
+if (($# == 0)); then scripts/fuzz --seconds "${SHAREVIA_FUZZ_SECONDS:-15}"; fi

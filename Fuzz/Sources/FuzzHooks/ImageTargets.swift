@@ -1,0 +1,33 @@
+import ImagePipeline
+
+/// Small limits, so the fuzzer spends its time in the parsers rather than in allocating what a
+/// mutated header declares; the limits themselves are what is being exercised.
+let fuzzLimits = DecodeLimits(maxPixels: 1 << 20, maxMemoryBytes: 64 << 20)
+
+/// `image-inspect`: the PNG and JPEG header scanners. Any input must give an `ImageInfo` or an
+/// `ImageError`, never a trap, and an accepted PNG's size must be positive.
+@_cdecl("sharevia_fuzz_image_inspect")
+public func fuzzImageInspect(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = fuzzBytes(start, count)
+    if let info = try? ImageInspector().inspect(data: bytes) {
+        check(info.width > 0 && info.height > 0, "inspect accepted a \(info.width)x\(info.height) image")
+    }
+    return 0
+}
+
+/// `png-decode`: the decoder and the canvas fitter. A decoded image must have the declared size
+/// and exactly width x height pixels.
+@_cdecl("sharevia_fuzz_png_decode")
+public func fuzzPNGDecode(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = fuzzBytes(start, count)
+    if let image = try? PNGDecoder(limits: fuzzLimits).decode(data: bytes) {
+        check(image.width > 0 && image.height > 0, "decoded a \(image.width)x\(image.height) image")
+        if let info = try? ImageInspector().inspect(data: bytes) {
+            check(info.width == image.width && info.height == image.height, "decode and inspect disagree on the size")
+        }
+    }
+    if let fitted = try? CanvasFitter(canvas: CanvasSize(width: 90, height: 160), limits: fuzzLimits).fit(data: bytes) {
+        check(fitted.image.width == 90 && fitted.image.height == 160, "the fitted canvas is not 90x160")
+    }
+    return 0
+}
