@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
         .library(name: "TextFitting", targets: ["TextFitting"]),
         .library(name: "ProcessRunning", targets: ["ProcessRunning"]),
+        .library(name: "AtomicFiles", targets: ["AtomicFiles"]),
         .library(name: "ShareviaCLI", targets: ["ShareviaCLI"]),
         .executable(name: "sharevia", targets: ["sharevia"]),
     ],
@@ -48,11 +49,12 @@ let package = Package(
             dependencies: ["ShareCore", "ProcessRunning", "CX11Selection"],
             swiftSettings: strictSettings
         ),
-        .target(name: "ImagePipeline", dependencies: ["CPNGShim"], swiftSettings: strictSettings),
+        .target(name: "AtomicFiles", swiftSettings: strictSettings),
+        .target(name: "ImagePipeline", dependencies: ["CPNGShim", "AtomicFiles"], swiftSettings: strictSettings),
         .target(name: "TextFitting", swiftSettings: strictSettings),
         .target(
             name: "Destinations",
-            dependencies: ["ShareCore", "Clipboard", "TextFitting", "ProcessRunning"],
+            dependencies: ["ShareCore", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles"],
             swiftSettings: strictSettings
         ),
 
@@ -89,6 +91,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"], swiftSettings: strictSettings),
         .testTarget(
             name: "TextFittingTests",
             dependencies: ["TextFitting", .product(name: "Yams", package: "Yams")],

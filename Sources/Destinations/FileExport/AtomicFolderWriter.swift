@@ -1,3 +1,4 @@
+import AtomicFiles
 import ShareCore
 
 #if canImport(FoundationEssentials)
@@ -12,10 +13,10 @@ import Glibc
 
 /// Writes files into a folder atomically, never overwriting and never following a symlink.
 ///
-/// Each file is written to a temporary name (``temporaryPrefix``) created with `O_EXCL|O_NOFOLLOW`,
-/// fsynced, then hard-linked to its final name with `linkat`, which fails with `EEXIST` when
-/// anything (a file, a directory, a dangling symlink) has that name; the writer then tries
-/// `name-1.ext`, `name-2.ext`, and so on. A reader never sees a partial file under a final name.
+/// Each file is a `StagedFile` (module AtomicFiles): written to a temporary name
+/// (``temporaryPrefix``) created with `O_EXCL|O_NOFOLLOW`, fsynced, then hard-linked to its final
+/// name with `linkat`, which fails with `EEXIST` when anything (a file, a directory, a dangling
+/// symlink) has that name; the writer then tries `name-1.ext`, `name-2.ext`, and so on. A reader never sees a partial file under a final name.
 /// When a file fails, or the task is cancelled, the files already written are removed again.
 struct AtomicFolderWriter {
     /// The prefix of temporary files, which export names may not use.
@@ -33,14 +34,17 @@ struct AtomicFolderWriter {
         manifest: (name: String, build: ([String]) -> Data)? = nil
     ) throws(ShareError) -> [String] {
         try makeDirectory()
-        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { throw failure("can't open the folder", errno) }
-        defer { close(folder) }
+        let folder: OpenFolder
+        do throws(FileSystemFailure) {
+            folder = try OpenFolder(directory)
+        } catch {
+            throw failure("can't open the folder", error.code)
+        }
 
         // One suffix for the whole share when it's free for every name (card-1.png, card-1.txt,
         // card-1.share.json); a name taken meanwhile still moves on to its own next free number.
         let names = files.map(\.name) + (manifest.map { [$0.name] } ?? [])
-        let suffix = Self.firstFreeSuffix(for: names, in: folder)
+        let suffix = Self.firstFreeSuffix(for: names, in: folder.descriptor)
         var written: [String] = []
         do throws(ShareError) {
             for file in files {
@@ -52,9 +56,9 @@ struct AtomicFolderWriter {
                 let file = ExportPlan.File(name: manifest.name, bytes: .data(manifest.build(written)))
                 written.append(try commit(file, in: folder, startingAt: suffix))
             }
-            fsync(folder)
+            folder.sync()
         } catch {
-            for name in written { unlinkat(folder, name, 0) }
+            for name in written { folder.remove(name) }
             throw error
         }
         return written.map { "\(directory)/\($0)" }
@@ -70,43 +74,26 @@ struct AtomicFolderWriter {
         }
     }
 
-    /// Writes one file under a temporary name, then links it to the first free final name.
-    private func commit(_ file: ExportPlan.File, in folder: Int32, startingAt suffix: Int) throws(ShareError) -> String
-    {
-        let temporary = Self.temporaryPrefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("can't create a temporary file", errno) }
-        defer { unlinkat(folder, temporary, 0) }
-        do throws(ShareError) {
-            try fill(descriptor, from: file)
-            guard fsync(descriptor) == 0 else { throw failure("can't flush \(file.name) to disk", errno) }
+    /// Writes one file as a ``StagedFile``, then publishes it under the first free final name.
+    private func commit(
+        _ file: ExportPlan.File,
+        in folder: borrowing OpenFolder,
+        startingAt suffix: Int
+    ) throws(ShareError) -> String {
+        let staged: StagedFile
+        do throws(FileSystemFailure) {
+            staged = try StagedFile(in: folder, prefix: Self.temporaryPrefix)
         } catch {
-            close(descriptor)
-            throw error
+            throw failure("can't create a temporary file", error.code)
         }
-        close(descriptor)
-
+        try fill(staged, from: file)
         for candidate in Self.candidates(for: file.name, from: suffix) {
-            if linkat(folder, temporary, folder, candidate, 0) == 0 { return candidate }
-            let code = errno
-            if code == EEXIST { continue }
-            if code == EPERM || code == ENOTSUP || code == EOPNOTSUPP {
-                // No hard links here (some network or FAT file systems): reserve the name
-                // exclusively, then rename over the reservation, which is still atomic.
-                let reserved = openat(folder, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-                if reserved < 0 {
-                    if errno == EEXIST { continue }
-                    throw failure("can't create \(candidate)", errno)
-                }
-                close(reserved)
-                guard renameat(folder, temporary, folder, candidate) == 0 else {
-                    let renameError = errno
-                    unlinkat(folder, candidate, 0)
-                    throw failure("can't move \(candidate) into place", renameError)
-                }
-                return candidate
+            do throws(FileSystemFailure) {
+                if try staged.publish(as: candidate) { return candidate }
+            } catch {
+                let what = error.step == "flush to disk" ? "can't flush \(file.name) to disk" : "can't \(error.step)"
+                throw failure(what, error.code)
             }
-            throw failure("can't create \(candidate)", code)
         }
         throw ShareError(
             .permanent,
@@ -116,18 +103,14 @@ struct AtomicFolderWriter {
         )
     }
 
-    private func fill(_ descriptor: Int32, from file: ExportPlan.File) throws(ShareError) {
+    private func fill(_ staged: borrowing StagedFile, from file: ExportPlan.File) throws(ShareError) {
         switch file.bytes {
         case .data(let data):
-            let result: Result<Void, ShareError> = data.withUnsafeBytes { buffer in
-                do throws(ShareError) {
-                    try writeAll(descriptor, buffer, name: file.name)
-                    return .success(())
-                } catch {
-                    return .failure(error)
-                }
+            do throws(FileSystemFailure) {
+                try staged.write([UInt8](data))
+            } catch {
+                throw failure("can't write \(file.name)", error.code)
             }
-            try result.get()
         case .copy(let path):
             let source = open(path, O_RDONLY | O_CLOEXEC)
             guard source >= 0 else {
@@ -139,33 +122,20 @@ struct AtomicFolderWriter {
                 )
             }
             defer { close(source) }
-            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
-            defer { chunk.deallocate() }
-            while true {
-                let count = read(source, chunk.baseAddress, chunk.count)
-                if count == 0 { break }
-                if count < 0 {
-                    if errno == EINTR { continue }
+            do throws(StagedCopyFailure) {
+                try staged.copy(from: source)
+            } catch {
+                switch error {
+                case .reading(let failure):
                     throw ShareError(
                         .badInput,
                         destination: destination,
-                        message: "\(path) can't be read: \(String(cString: strerror(errno)))"
+                        message: "\(path) can't be read: \(failure.reason)"
                     )
+                case .writing(let failure):
+                    throw self.failure("can't write \(file.name)", failure.code)
                 }
-                try writeAll(descriptor, UnsafeRawBufferPointer(rebasing: chunk[0..<count]), name: file.name)
             }
-        }
-    }
-
-    private func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer, name: String) throws(ShareError) {
-        var offset = 0
-        while offset < buffer.count {
-            let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("can't write \(name)", errno)
-            }
-            offset += count
         }
     }
 

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A system call that failed: which step, and the `errno` it set.
+public struct FileSystemFailure: Error, Sendable, Hashable {
+    /// What was being done, such as "create a temporary file".
+    public var step: String
+    /// The `errno` value.
+    public var code: Int32
+
+    /// Creates a failure for `step` with the current `errno`, or `code` when given.
+    public init(_ step: String, code: Int32 = errno) {
+        self.step = step
+        self.code = code
+    }
+
+    /// The system's words for ``code``, such as "No space left on device".
+    public var reason: String { String(cString: strerror(code)) }
+}

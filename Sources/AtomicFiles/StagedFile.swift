@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A new file written under a temporary name in a folder and given its final name only once it
+/// is complete and on disk, so no reader ever sees a partial file under a final name.
+///
+/// 1. ``init(in:prefix:permissions:)`` creates `<prefix><random>` with `O_EXCL|O_NOFOLLOW`
+///    (never an existing file, never through a symlink), with exactly `permissions`.
+/// 2. ``write(_:)`` and ``copy(from:)`` fill it; ``publish(as:)`` or ``replace(_:)`` fsync it and
+///    move it to its final name: `linkat`, which fails rather than replace anything there, or
+///    `renameat` when replacing is wanted.
+/// 3. The temporary name is removed however it ends: published, failed, or dropped.
+///
+/// Both sharevia writers build on it: ImagePipeline's `AtomicFileWriter` (one output file) and the
+/// file export's folder writer (a share's files, numbered when a name is taken).
+public struct StagedFile: ~Copyable {
+    private let folder: Int32
+    private let descriptor: Int32
+    /// The temporary name, inside the folder.
+    public let temporaryName: String
+
+    /// Creates the temporary file in `folder`.
+    /// - Throws: ``FileSystemFailure`` ("create a temporary file").
+    public init(in folder: borrowing OpenFolder, prefix: String, permissions: UInt16 = 0o644) throws(FileSystemFailure)
+    {
+        let name = prefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        let descriptor = openat(
+            folder.descriptor,
+            name,
+            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+            mode_t(permissions)
+        )
+        guard descriptor >= 0 else { throw FileSystemFailure("create a temporary file") }
+        // The umask may have taken bits away; the mode asked for is the mode wanted.
+        guard fchmod(descriptor, mode_t(permissions)) == 0 else {
+            let failure = FileSystemFailure("set the permissions")
+            close(descriptor)
+            unlinkat(folder.descriptor, name, 0)
+            throw failure
+        }
+        self.folder = folder.descriptor
+        self.descriptor = descriptor
+        self.temporaryName = name
+    }
+
+    /// Appends `bytes`, retrying after signals and short writes.
+    /// - Throws: ``FileSystemFailure`` ("write").
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemFailure("write")
+            }
+            offset += count
+        }
+    }
+
+    /// Appends `bytes`.
+    /// - Throws: ``FileSystemFailure`` ("write").
+    public func write(_ bytes: [UInt8]) throws(FileSystemFailure) {
+        let result: Result<Void, FileSystemFailure> = bytes.withUnsafeBytes { buffer in
+            Result { () throws(FileSystemFailure) in try write(buffer) }
+        }
+        try result.get()
+    }
+
+    /// Appends everything readable from `source` (a file descriptor), 256 KiB at a time.
+    /// - Throws: ``StagedCopyFailure``: `reading` when the source fails, `writing` when the copy does.
+    public func copy(from source: Int32) throws(StagedCopyFailure) {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = read(source, chunk.baseAddress, chunk.count)
+            if count == 0 { return }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .reading(FileSystemFailure("read"))
+            }
+            do throws(FileSystemFailure) {
+                try write(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            } catch {
+                throw .writing(error)
+            }
+        }
+    }
+
+    /// Flushes the data and gives the file the final name `name`, unless something already has
+    /// that name (a file, a folder, a dangling symlink): then it returns false and the file stays
+    /// staged, so the caller can try another name.
+    ///
+    /// Where the file system has no hard links (some network and FAT file systems), it reserves
+    /// the name with `O_EXCL` and renames over the reservation, which is still atomic.
+    /// - Throws: ``FileSystemFailure`` ("flush to disk", "create NAME", "move NAME into place").
+    public func publish(as name: String) throws(FileSystemFailure) -> Bool {
+        try flush()
+        if linkat(folder, temporaryName, folder, name, 0) == 0 { return true }
+        let code = errno
+        if code == EEXIST { return false }
+        guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP else {
+            throw FileSystemFailure("create \(name)", code: code)
+        }
+        let reserved = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if reserved < 0 {
+            if errno == EEXIST { return false }
+            throw FileSystemFailure("create \(name)")
+        }
+        close(reserved)
+        guard renameat(folder, temporaryName, folder, name) == 0 else {
+            let failure = FileSystemFailure("move \(name) into place")
+            unlinkat(folder, name, 0)
+            throw failure
+        }
+        return true
+    }
+
+    /// Flushes the data and moves the file over `name`, replacing whatever file is there.
+    /// - Throws: ``FileSystemFailure`` ("flush to disk", "move NAME into place").
+    public func replace(_ name: String) throws(FileSystemFailure) {
+        try flush()
+        guard renameat(folder, temporaryName, folder, name) == 0 else {
+            throw FileSystemFailure("move \(name) into place")
+        }
+    }
+
+    private func flush() throws(FileSystemFailure) {
+        guard fsync(descriptor) == 0 else { throw FileSystemFailure("flush to disk") }
+    }
+
+    deinit {
+        close(descriptor)
+        // Gone already after a rename; after a link (or a failure) the temporary name must go.
+        unlinkat(folder, temporaryName, 0)
+    }
+}
+
+/// Why ``StagedFile/copy(from:)`` failed: reading the source or writing the copy.
+public enum StagedCopyFailure: Error, Sendable {
+    case reading(FileSystemFailure)
+    case writing(FileSystemFailure)
+}
+
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif

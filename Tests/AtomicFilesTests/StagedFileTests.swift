@@ -1,0 +1,68 @@
+import AtomicFiles
+import Foundation
+import Testing
+
+/// The one atomic-write primitive both writers build on.
+struct StagedFileTests {
+    let folder: String = {
+        var template = Array((NSTemporaryDirectory() + "sharevia-staged-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    }()
+
+    private func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+
+    @Test func publishesCompleteBytesUnderTheFinalNameAndLeavesNoTemporaryFile() throws {
+        let open = try OpenFolder(folder)
+        let staged = try StagedFile(in: open, prefix: ".tmp-")
+        try staged.write([1, 2, 3])
+        #expect(names().count == 1 && names()[0].hasPrefix(".tmp-"), "only the temporary name while writing")
+        #expect(try staged.publish(as: "out.bin"))
+        _ = consume staged
+        #expect(names() == ["out.bin"])
+        #expect(FileManager.default.contents(atPath: folder + "/out.bin") == Data([1, 2, 3]))
+    }
+
+    @Test func neverReplacesWhatHasTheNameAlreadyEvenADanglingSymlink() throws {
+        try FileManager.default.createSymbolicLink(atPath: folder + "/taken", withDestinationPath: folder + "/nowhere")
+        let open = try OpenFolder(folder)
+        let staged = try StagedFile(in: open, prefix: ".tmp-")
+        try staged.write([9])
+        #expect(try !staged.publish(as: "taken"))
+        #expect(try staged.publish(as: "free"))
+        _ = consume staged
+        #expect(names() == ["free", "taken"])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/nowhere"), "nothing was written through the link")
+    }
+
+    @Test func replaceOverwritesAndPermissionsIgnoreTheUmask() throws {
+        try Data([0]).write(to: URL(fileURLWithPath: folder + "/out"))
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        let open = try OpenFolder(folder)
+        let staged = try StagedFile(in: open, prefix: ".tmp-", permissions: 0o644)
+        try staged.write([7, 7])
+        try staged.replace("out")
+        _ = consume staged
+        #expect(FileManager.default.contents(atPath: folder + "/out") == Data([7, 7]))
+        let mode = try #require(
+            FileManager.default.attributesOfItem(atPath: folder + "/out")[.posixPermissions] as? Int
+        )
+        #expect(mode == 0o644)
+        #expect(names() == ["out"])
+    }
+
+    @Test func aDroppedStagedFileLeavesNothing() throws {
+        let open = try OpenFolder(folder)
+        do {
+            let staged = try StagedFile(in: open, prefix: ".tmp-")
+            try staged.write(Array(repeating: 1, count: 1000))
+        }
+        #expect(names().isEmpty)
+    }
+
+    @Test func aMissingFolderNamesTheStepAndTheReason() {
+        let error = #expect(throws: FileSystemFailure.self) { _ = try OpenFolder(folder + "/missing") }
+        #expect(error?.step == "open the folder")
+        #expect(error?.reason == "No such file or directory")
+    }
+}
