@@ -50,7 +50,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "AtomicFiles", swiftSettings: strictSettings),
-        .target(name: "ImagePipeline", dependencies: ["CPNGShim", "AtomicFiles"], swiftSettings: strictSettings),
+        .target(
+            name: "ImagePipeline",
+            dependencies: ["ShareCore", "CPNGShim", "AtomicFiles"],
+            swiftSettings: strictSettings
+        ),
         .target(name: "TextFitting", swiftSettings: strictSettings),
         .target(
             name: "Destinations",

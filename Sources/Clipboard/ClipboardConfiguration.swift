@@ -1,3 +1,5 @@
+import ShareCore
+
 extension ClipboardDestination {
     /// How the clipboard destination copies: which selection, which tool, whether to verify.
     ///
@@ -55,7 +57,7 @@ extension ClipboardDestination {
         /// Parses a backend name as the variable and the CLI take it: `auto` (or `automatic`),
         /// `x11`, `xclip`, `xsel`, `wl-copy`; any case, surrounding spaces ignored.
         public init?(parsing text: String) {
-            let name = text.trimmed.lowercased()
+            let name = text.trimmingWhitespace().lowercased()
             self.init(rawValue: name == "auto" ? "automatic" : name)
         }
 

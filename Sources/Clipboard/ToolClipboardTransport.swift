@@ -86,7 +86,7 @@ struct ToolClipboardTransport: ClipboardTransport {
             )
         else { return nil }
         return listing.standardOutput.split(separator: UInt8(ascii: "\n")).map {
-            String(decoding: $0, as: UTF8.self).trimmed
+            String(String(decoding: $0, as: UTF8.self).trimmingWhitespace())
         }
     }
 

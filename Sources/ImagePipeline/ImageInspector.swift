@@ -1,3 +1,5 @@
+import ShareCore
+
 /// Reads what an image declares (format, size, depth, colour type, interlacing) and checks its
 /// structure, without decoding pixels.
 ///
@@ -55,7 +57,7 @@ public struct ImageInspector: Sendable {
         if head.isEmpty {
             throw ImageError(.unsupportedFormat, "\(subject) is empty (0 bytes).", path: source.path)
         }
-        let named = knownFormat(head).map { " (it looks like \($0))" } ?? ""
+        let named = MediaType.identify(head).map { " (it looks like \($0.name))" } ?? ""
         throw ImageError(
             .unsupportedFormat,
             "\(subject) is not a PNG or JPEG image\(named): it starts with \(hexBytes(head.prefix(8)[...])); "
@@ -64,19 +66,4 @@ public struct ImageInspector: Sendable {
         )
     }
 
-    private static func knownFormat(_ head: [UInt8]) -> String? {
-        func starts(_ text: String, at offset: Int = 0) -> Bool {
-            let bytes = Array(text.utf8)
-            return head.count >= offset + bytes.count && Array(head[offset..<offset + bytes.count]) == bytes
-        }
-        if starts("GIF8") { return "GIF" }
-        if starts("RIFF") && starts("WEBP", at: 8) { return "WebP" }
-        if starts("ftypheic", at: 4) || starts("ftypheix", at: 4) || starts("ftypmif1", at: 4) { return "HEIF" }
-        if starts("ftypavif", at: 4) { return "AVIF" }
-        if starts("BM") { return "BMP" }
-        if starts("II*\u{0}") || starts("MM\u{0}*") { return "TIFF" }
-        if starts("%PDF") { return "PDF" }
-        if starts("<svg") || starts("<?xml") { return "SVG or XML" }
-        return nil
-    }
 }

@@ -1,8 +1,10 @@
+import ShareCore
+
 /// Reads a JPEG's frame header (SOF marker) for its size, without decoding anything.
 enum JPEGHeader {
     /// Whether the first bytes are a JPEG start-of-image marker followed by another marker.
     static func looksLikeJPEG(_ head: [UInt8]) -> Bool {
-        head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF
+        MediaType.identify(head)?.mimeType == "image/jpeg"
     }
 
     /// Walks the marker segments from SOI to the first SOF and reads the frame's size,

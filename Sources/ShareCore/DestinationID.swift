@@ -30,8 +30,7 @@ public struct DestinationID: RawRepresentable, Hashable, Sendable, Codable, Comp
     /// empty entries dropped. Used by `--to`, `--fallback`, `--unavailable` and `SHAREVIA_UNAVAILABLE`.
     public static func list(parsing text: String) -> [DestinationID] {
         text.split(separator: ",").compactMap { name in
-            var trimmed = name.drop(while: \.isWhitespace)
-            while trimmed.last?.isWhitespace == true { trimmed = trimmed.dropLast() }
+            let trimmed = name.trimmingWhitespace()
             return trimmed.isEmpty ? nil : DestinationID(trimmed.lowercased())
         }
     }

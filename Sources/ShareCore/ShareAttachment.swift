@@ -78,18 +78,53 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
 
 }
 
-/// MIME types recognised from magic bytes or file names.
+/// MIME types recognised from magic bytes or file names: the one table of file signatures that
+/// attachments (``ShareAttachment/file(_:mimeType:)``) and the image pipeline's inspector share.
 public enum MediaType {
-    /// The MIME type for the first bytes of a file, or nil when they match no known format.
-    public static func sniff(_ head: Data) -> String? {
-        let bytes = [UInt8](head.prefix(12))
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
-        if bytes.starts(with: Array("GIF8".utf8)) { return "image/gif" }
-        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            return "image/webp"
+    /// A format recognised by its first bytes.
+    public struct Format: Sendable, Hashable {
+        /// The MIME type, such as `image/png`.
+        public var mimeType: String
+        /// The format's short name for messages, such as `PNG` or `HEIF`.
+        public var name: String
+
+        public init(mimeType: String, name: String) {
+            self.mimeType = mimeType
+            self.name = name
+        }
+    }
+
+    /// Signatures: the bytes a format starts with, at an offset.
+    private static let signatures: [(offset: Int, bytes: [UInt8], format: Format)] = [
+        (0, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], Format(mimeType: "image/png", name: "PNG")),
+        (0, [0xFF, 0xD8, 0xFF], Format(mimeType: "image/jpeg", name: "JPEG")),
+        (0, Array("GIF8".utf8), Format(mimeType: "image/gif", name: "GIF")),
+        (8, Array("WEBP".utf8), Format(mimeType: "image/webp", name: "WebP")),  // after "RIFF" and a size
+        (4, Array("ftypheic".utf8), Format(mimeType: "image/heic", name: "HEIF")),
+        (4, Array("ftypheix".utf8), Format(mimeType: "image/heic", name: "HEIF")),
+        (4, Array("ftypmif1".utf8), Format(mimeType: "image/heif", name: "HEIF")),
+        (4, Array("ftypavif".utf8), Format(mimeType: "image/avif", name: "AVIF")),
+        (0, Array("BM".utf8), Format(mimeType: "image/bmp", name: "BMP")),
+        (0, [0x49, 0x49, 0x2A, 0x00], Format(mimeType: "image/tiff", name: "TIFF")),
+        (0, [0x4D, 0x4D, 0x00, 0x2A], Format(mimeType: "image/tiff", name: "TIFF")),
+        (0, Array("%PDF".utf8), Format(mimeType: "application/pdf", name: "PDF")),
+        (0, Array("<svg".utf8), Format(mimeType: "image/svg+xml", name: "SVG")),
+        (0, Array("<?xml".utf8), Format(mimeType: "application/xml", name: "SVG or XML")),
+    ]
+
+    /// The format the first bytes of a file (16 are enough) show, or nil.
+    public static func identify(_ head: [UInt8]) -> Format? {
+        for (offset, bytes, format) in signatures
+        where head.count >= offset + bytes.count && head[offset..<offset + bytes.count].elementsEqual(bytes) {
+            if format.name == "WebP" && !head.starts(with: Array("RIFF".utf8)) { continue }
+            return format
         }
         return nil
+    }
+
+    /// The MIME type for the first bytes of a file, or nil when they match no known format.
+    public static func sniff(_ head: Data) -> String? {
+        identify([UInt8](head.prefix(16)))?.mimeType
     }
 
     /// The MIME type for a file name's extension, `application/octet-stream` when unknown.

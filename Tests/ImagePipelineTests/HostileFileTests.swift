@@ -159,3 +159,11 @@ func findChunk(_ type: String, in bytes: [UInt8]) -> Int? {
     }
     return nil
 }
+
+/// The inspector names a known format it can't read, from the shared signature table.
+@Test func anImageInAnotherFormatIsNamed() {
+    let gif = Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)
+    let error = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: gif) }
+    #expect(error?.code == .unsupportedFormat)
+    #expect(error?.message.contains("(it looks like GIF)") == true, "\(error?.message ?? "")")
+}

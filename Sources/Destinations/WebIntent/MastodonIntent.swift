@@ -68,8 +68,7 @@ public struct MastodonIntent: WebIntentService {
     }
 
     private static func host(from value: String) -> String {
-        var host = Substring(value).drop(while: \.isWhitespace)
-        while host.last?.isWhitespace == true { host = host.dropLast() }
+        var host = value.trimmingWhitespace()
         for scheme in ["https://", "http://"] where host.lowercased().hasPrefix(scheme) {
             host = host.dropFirst(scheme.count)
         }
