@@ -49,7 +49,9 @@ import ShareCore
 /// let report = try await router.share(card, via: FallbackChain(["clipboard", "file"]))
 /// ```
 public struct ClipboardDestination: ShareDestination {
-    public let descriptor = DestinationDescriptor(
+    /// The clipboard's descriptor, the same for every instance: a registry can list it without
+    /// building the destination.
+    public static let standardDescriptor = DestinationDescriptor(
         id: .clipboard,
         displayName: "Clipboard",
         summary:
@@ -57,6 +59,8 @@ public struct ClipboardDestination: ShareDestination {
         capabilities: [.text, .link, .hashtags, .image],
         imageConstraints: .init(mimeTypes: ["image/png", "image/jpeg"])
     )
+
+    public var descriptor: DestinationDescriptor { Self.standardDescriptor }
 
     /// How to copy.
     public var configuration: Configuration

@@ -1,10 +1,13 @@
 import Clipboard
+import ProcessRunning
 import ShareCore
 
 extension DestinationRegistry {
     /// A registry with every built-in destination, configured from the environment.
     ///
-    /// Add your own with ``DestinationRegistry/register(_:)`` afterwards.
+    /// Each is registered as its descriptor and built only when something asks for it (a chain
+    /// that names it, `sharevia destinations`), so a share builds only its chain. Add your own with
+    /// ``DestinationRegistry/register(_:)`` afterwards.
     ///
     /// - Parameters:
     ///   - environment: Where destinations read `DISPLAY`, `PATH`, `HOME` and credentials.
@@ -14,9 +17,9 @@ extension DestinationRegistry {
         settings: DestinationSettings = DestinationSettings()
     ) -> DestinationRegistry {
         var registry = DestinationRegistry()
-        for destination in StandardDestinations.all(environment: environment, settings: settings) {
+        for entry in StandardDestinations.entries(environment: environment, settings: settings) {
             // Built-in ids are distinct and well formed; a clash is a programming error caught by tests.
-            try? registry.register(destination)
+            try? registry.register(entry.descriptor, build: entry.build)
         }
         return registry
     }
@@ -24,17 +27,48 @@ extension DestinationRegistry {
 
 /// The built-in destinations, in the order `sharevia destinations` lists them.
 public enum StandardDestinations {
-    /// Every built-in destination, configured from the environment.
+    /// A built-in destination as data: its descriptor, and how to build it.
+    public struct Entry: Sendable {
+        /// What it is and what it takes.
+        public var descriptor: DestinationDescriptor
+        /// Builds it, configured as the entry was asked for.
+        public var build: @Sendable () -> any ShareDestination
+    }
+
+    /// Every built-in destination as an entry; building none of them.
+    public static func entries(
+        environment: ShareEnvironment,
+        settings: DestinationSettings = DestinationSettings()
+    ) -> [Entry] {
+        let runner = ProcessRunner()
+        let core = [
+            Entry(descriptor: ClipboardDestination.standardDescriptor) {
+                ClipboardDestination(environment: environment, runner: runner)
+            },
+            Entry(descriptor: FileExportDestination.standardDescriptor) {
+                FileExportDestination(
+                    configuration: .init(directory: settings.outputDirectory),
+                    environment: environment
+                )
+            },
+        ]
+        let intents = WebIntentDestinations.services(
+            environment: environment,
+            mastodonInstance: settings.mastodonInstance
+        )
+        .map { service in
+            Entry(descriptor: WebIntentDestination.descriptor(for: service)) {
+                WebIntentDestination(service: service, environment: environment, runner: runner)
+            }
+        }
+        return core + intents
+    }
+
+    /// Every built-in destination, built.
     public static func all(
         environment: ShareEnvironment,
         settings: DestinationSettings = DestinationSettings()
     ) -> [any ShareDestination] {
-        [
-            ClipboardDestination(environment: environment),
-            FileExportDestination(
-                configuration: .init(directory: settings.outputDirectory),
-                environment: environment
-            ),
-        ] + WebIntentDestinations.all(environment: environment, mastodonInstance: settings.mastodonInstance)
+        entries(environment: environment, settings: settings).map { $0.build() }
     }
 }

@@ -22,28 +22,38 @@ public struct FallbackChain: Sendable, Hashable, CustomStringConvertible {
         return copy
     }
 
-    /// The chain's destinations, resolved through the registry.
+    /// The chain's destinations, resolved (and so built) through the registry.
     ///
     /// - Throws: ``ShareError`` (`badInput`) for an empty chain, an unknown id, or a destination
     ///   named twice (directly or through an alias).
     public func validated(against registry: DestinationRegistry) throws(ShareError) -> [any ShareDestination] {
+        try validatedIDs(against: registry).map { id throws(ShareError) in try registry.resolve(id) }
+    }
+
+    /// The chain's destination ids (aliases replaced by ids), checked against the registry
+    /// without building any destination.
+    ///
+    /// - Throws: ``ShareError`` (`badInput`) for an empty chain, an unknown id, or a destination
+    ///   named twice (directly or through an alias).
+    public func validatedIDs(against registry: DestinationRegistry) throws(ShareError) -> [DestinationID] {
         guard !ids.isEmpty else {
             throw ShareError(
                 .badInput,
                 message: "the destination chain is empty; name at least one destination with --to"
             )
         }
-        var seen: Set<DestinationID> = []
-        var resolved: [any ShareDestination] = []
+        var resolved: [DestinationID] = []
         for id in ids {
-            let destination = try registry.resolve(id)
-            guard seen.insert(destination.descriptor.id).inserted else {
+            guard let canonical = registry.descriptor(id)?.id else {
+                throw ShareError(.badInput, message: registry.unknownMessage(id))
+            }
+            guard !resolved.contains(canonical) else {
                 throw ShareError(
                     .badInput,
                     message: "'\(id)' appears twice in the chain \(description); name each destination once"
                 )
             }
-            resolved.append(destination)
+            resolved.append(canonical)
         }
         return resolved
     }

@@ -2,8 +2,8 @@
 ///
 /// ## The algorithm
 /// ``share(_:via:)`` validates the chain against the registry (non-empty, every id known, no
-/// destination twice), takes a ``ShareableContent/snapshot`` of the content, then for each
-/// destination in order:
+/// destination twice) without building any destination, takes a ``ShareableContent/snapshot`` of
+/// the content, then for each destination in order, built only when the share reaches it:
 /// 1. If the task is cancelled, records `cancelled` and stops.
 /// 2. If the destination is in ``simulatedUnavailable`` (from `SHAREVIA_UNAVAILABLE` or
 ///    `--unavailable`), records `unavailable` with that reason and moves on.
@@ -62,10 +62,12 @@ public struct ShareRouter: Sendable {
         _ content: some ShareableContent,
         via chain: FallbackChain
     ) async throws(ShareError) -> ShareReport {
-        let destinations = try chain.validated(against: registry)
+        let ids = try chain.validatedIDs(against: registry)
         let request = ShareRequest(content: content.snapshot, options: options)
-        var report = ShareReport(chain: destinations.map(\.descriptor.id))
-        for destination in destinations {
+        var report = ShareReport(chain: ids)
+        for id in ids {
+            // Built only now: a destination the share never reaches is never built.
+            let destination = try registry.resolve(id)
             let step = await attempt(destination, request: request, into: &report)
             if step == .stop { break }
         }

@@ -82,7 +82,7 @@ struct RouterSettings: Equatable, Sendable {
         let router = router(in: environment)
         let registry = router.registry
         func unknown(in list: String) -> [DestinationID] {
-            DestinationID.list(parsing: list).filter { registry.destination($0) == nil }
+            DestinationID.list(parsing: list).filter { !registry.contains($0) }
         }
         let known = registry.ids.map(\.rawValue).joined(separator: ", ")
         if let bad = unknown(in: unavailable ?? "").first {

@@ -48,7 +48,7 @@ struct ShareInvocation: Equatable, Sendable {
 
     /// The chain, with the default tail limited to fallbacks the registry has.
     func chain(in registry: DestinationRegistry) -> FallbackChain {
-        chain(defaultFallbacks: [.clipboard, .file].filter { registry.destination($0) != nil })
+        chain(defaultFallbacks: [.clipboard, .file].filter { registry.contains($0) })
     }
 
     private func chain(defaultFallbacks: [DestinationID]) -> FallbackChain {
@@ -62,7 +62,7 @@ struct ShareInvocation: Equatable, Sendable {
         let router = try routing.checkedRouter()
         let chain = chain(in: router.registry)
         do {
-            _ = try chain.validated(against: router.registry)
+            _ = try chain.validatedIDs(against: router.registry)
         } catch {
             throw usageFailure(error.message)
         }

@@ -32,3 +32,12 @@ import Testing
         #expect(failures.isEmpty, "\(failures)")
     }
 }
+
+/// The built-ins' descriptors, registered before building, are exactly those the built
+/// destinations report.
+@Test func standardEntriesDescribeWhatTheyBuild() {
+    let environment = ShareEnvironment(["HOME": "/tmp", "SHAREVIA_MASTODON_INSTANCE": "mastodon.example"])
+    for entry in StandardDestinations.entries(environment: environment) {
+        #expect(entry.build().descriptor == entry.descriptor, "\(entry.descriptor.id)")
+    }
+}

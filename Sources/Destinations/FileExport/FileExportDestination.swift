@@ -38,12 +38,16 @@ public struct FileExportDestination: ShareDestination {
     /// The request option that overrides the folder, set by the CLI's `--out`.
     public static let directoryOption = "file.directory"
 
-    public let descriptor = DestinationDescriptor(
+    /// The file export's descriptor, the same for every instance: a registry can list it without
+    /// building the destination.
+    public static let standardDescriptor = DestinationDescriptor(
         id: .file,
         displayName: "File export",
         summary: "Writes the attachments, the text (.txt) and a JSON manifest into a folder.",
         capabilities: .all
     )
+
+    public var descriptor: DestinationDescriptor { Self.standardDescriptor }
 
     /// The configuration.
     public var configuration: Configuration

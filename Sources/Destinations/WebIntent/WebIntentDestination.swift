@@ -36,7 +36,10 @@ public struct WebIntentDestination: ShareDestination {
 
     /// The service's descriptor, with the text limit taken from the service's rules; its only
     /// outcome is `handed-off`, since a person still has to post.
-    public var descriptor: DestinationDescriptor {
+    public var descriptor: DestinationDescriptor { Self.descriptor(for: service) }
+
+    /// The descriptor of the destination for `service`, without building it.
+    public static func descriptor(for service: any WebIntentService) -> DestinationDescriptor {
         var descriptor = service.descriptor
         descriptor.outcomes = [.handedOff]
         if let rules = service.rules {
