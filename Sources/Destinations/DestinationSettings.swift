@@ -1,3 +1,4 @@
+import Clipboard
 import ShareCore
 
 /// Settings for the built-in destinations that come from the caller (command-line flags, later a
@@ -10,10 +11,18 @@ public struct DestinationSettings: Sendable, Hashable {
     /// The folder the file export (and any destination that leaves files) writes into, an
     /// absolute path; nil for ``FileExportDestination/defaultDirectory(environment:)``.
     public var outputDirectory: String?
+    /// How the clipboard copies: selection, read-back, backend (`.automatic` reads
+    /// `SHAREVIA_CLIPBOARD_BACKEND`).
+    public var clipboard: ClipboardDestination.Configuration
 
     /// Settings that leave every destination to the environment and its defaults.
-    public init(mastodonInstance: String? = nil, outputDirectory: String? = nil) {
+    public init(
+        mastodonInstance: String? = nil,
+        outputDirectory: String? = nil,
+        clipboard: ClipboardDestination.Configuration = ClipboardDestination.Configuration()
+    ) {
         self.mastodonInstance = mastodonInstance
         self.outputDirectory = outputDirectory
+        self.clipboard = clipboard
     }
 }

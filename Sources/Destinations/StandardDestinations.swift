@@ -43,7 +43,7 @@ public enum StandardDestinations {
         let runner = ProcessRunner()
         let core = [
             Entry(descriptor: ClipboardDestination.standardDescriptor) {
-                ClipboardDestination(environment: environment, runner: runner)
+                ClipboardDestination(configuration: settings.clipboard, environment: environment, runner: runner)
             },
             Entry(descriptor: FileExportDestination.standardDescriptor) {
                 FileExportDestination(

@@ -35,22 +35,14 @@ struct RouterSettings: Equatable, Sendable {
         if let out, out.isEmpty { throw ValidationError("--out needs a folder path") }
     }
 
-    /// The environment of this process, with `--clipboard-backend` in place of
-    /// `SHAREVIA_CLIPBOARD_BACKEND` when given.
+    /// The environment of this process; `--clipboard-backend auto` hides
+    /// `SHAREVIA_CLIPBOARD_BACKEND`, since a flag wins over a variable.
     var environment: ShareEnvironment {
         var environment = ShareEnvironment(ProcessEnvironment.variables())
-        if let clipboardBackend {
-            environment[ClipboardDestination.BackendPreference.environmentVariable] = clipboardBackend.rawValue
+        if clipboardBackend == .automatic {
+            environment[ClipboardDestination.BackendPreference.environmentVariable] = nil
         }
         return environment
-    }
-
-    /// Options passed to every destination.
-    var requestOptions: [String: String] {
-        [
-            ClipboardRequestOptions.selection: selection.rawValue,
-            ClipboardRequestOptions.verify: noVerify ? "false" : "true",
-        ]
     }
 
     /// Destinations marked unavailable by the variable in `environment` and the flag.
@@ -67,9 +59,17 @@ struct RouterSettings: Equatable, Sendable {
         ShareviaMain.makeRegistry(environment, destinationSettings)
     }
 
-    /// What the flags set for each destination.
+    /// What the flags set for each destination, as typed settings.
     var destinationSettings: DestinationSettings {
-        DestinationSettings(mastodonInstance: mastodonInstance, outputDirectory: out.map(Self.absolute))
+        DestinationSettings(
+            mastodonInstance: mastodonInstance,
+            outputDirectory: out.map(Self.absolute),
+            clipboard: ClipboardDestination.Configuration(
+                selection: selection,
+                verify: !noVerify,
+                backend: clipboardBackend ?? .automatic
+            )
+        )
     }
 
     /// A router over the registry with these options, after checking the ids that `--unavailable`
@@ -107,7 +107,6 @@ struct RouterSettings: Equatable, Sendable {
             registry: ShareviaMain.makeRegistry(environment, destinationSettings),
             retryPolicy: RetryPolicy(maxAttempts: retries + 1, deliveryTimeout: .milliseconds(Int(timeout * 1000))),
             simulatedUnavailable: simulatedUnavailable(in: environment),
-            options: requestOptions,
             scheduling: ShareviaMain.routerScheduling
         )
     }
