@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "TextFitting", swiftSettings: strictSettings),
         .target(
             name: "Destinations",
-            dependencies: ["ShareCore", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles"],
+            dependencies: ["ShareCore", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline"],
             swiftSettings: strictSettings
         ),
 
@@ -81,7 +81,9 @@ let package = Package(
         ),
         .testTarget(
             name: "DestinationsTests",
-            dependencies: ["Destinations", "ShareCore", "ShareCoreTesting", "TextFitting", "ProcessRunning"],
+            dependencies: [
+                "Destinations", "ShareCore", "ShareCoreTesting", "TextFitting", "ProcessRunning", "ImagePipeline",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -14,15 +14,20 @@ public struct DestinationSettings: Sendable, Hashable {
     /// How the clipboard copies: selection, read-back, backend (`.automatic` reads
     /// `SHAREVIA_CLIPBOARD_BACKEND`).
     public var clipboard: ClipboardDestination.Configuration
+    /// Instagram Stories: app id (else `SHAREVIA_INSTAGRAM_APP_ID`), layer, colours, device; its
+    /// bundle goes to ``outputDirectory`` unless it names a folder of its own.
+    public var instagram: InstagramDestination.Configuration
 
     /// Settings that leave every destination to the environment and its defaults.
     public init(
         mastodonInstance: String? = nil,
         outputDirectory: String? = nil,
-        clipboard: ClipboardDestination.Configuration = ClipboardDestination.Configuration()
+        clipboard: ClipboardDestination.Configuration = ClipboardDestination.Configuration(),
+        instagram: InstagramDestination.Configuration = InstagramDestination.Configuration()
     ) {
         self.mastodonInstance = mastodonInstance
         self.outputDirectory = outputDirectory
         self.clipboard = clipboard
+        self.instagram = instagram
     }
 }

@@ -51,6 +51,11 @@ public enum StandardDestinations {
                     environment: environment
                 )
             },
+            Entry(descriptor: InstagramDestination.standardDescriptor) {
+                var configuration = settings.instagram
+                configuration.outputDirectory = configuration.outputDirectory ?? settings.outputDirectory
+                return InstagramDestination(configuration: configuration, environment: environment, runner: runner)
+            },
         ]
         let intents = WebIntentDestinations.services(
             environment: environment,

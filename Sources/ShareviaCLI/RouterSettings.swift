@@ -26,6 +26,15 @@ struct RouterSettings: Equatable, Sendable {
     var mastodonInstance: String?
     var timeout: Double = Self.defaultTimeout
     var retries: Int = Self.defaultRetries
+    /// Instagram Stories' options (`--instagram-app-id`, `--as`, ...), read by ArgumentParser only.
+    var instagram = InstagramDestination.Configuration()
+
+    /// These settings with Instagram's options.
+    func with(instagram: InstagramDestination.Configuration) -> RouterSettings {
+        var copy = self
+        copy.instagram = instagram
+        return copy
+    }
 
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else {
@@ -68,7 +77,8 @@ struct RouterSettings: Equatable, Sendable {
                 selection: selection,
                 verify: !noVerify,
                 backend: clipboardBackend ?? .automatic
-            )
+            ),
+            instagram: instagram
         )
     }
 

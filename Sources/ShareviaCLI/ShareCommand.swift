@@ -77,6 +77,8 @@ struct ShareCommand: AsyncParsableCommand {
 
     @OptionGroup var routing: RouterOptions
 
+    @OptionGroup(title: "Instagram Stories") var instagram: InstagramOptions
+
     /// The values given, as a plain invocation.
     var invocation: ShareInvocation {
         ShareInvocation(
@@ -91,7 +93,7 @@ struct ShareCommand: AsyncParsableCommand {
             noFallback: noFallback,
             dryRun: dryRun,
             json: json,
-            routing: routing.settings
+            routing: routing.settings.with(instagram: instagram.configuration)
         )
     }
 
