@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs what building needs, builds sharevia, and shares the bundled example card.
-# The chain is clipboard -> file: with a desktop the card lands on the clipboard; without one
-# (a server, CI) the report says why and the file export keeps it in ./demo-shares.
+# Installs what building needs, builds sharevia, and shares the bundled example card to Instagram
+# Stories: with an Android phone on adb Instagram's story composer opens on it; otherwise the
+# hand-off bundle (image, iOS pasteboard plist, JSON with the Android intent) lands in ./demo-shares.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh build
@@ -15,10 +15,13 @@ sharevia=$(swift build -c release "${STATIC_BUILD_FLAGS[@]}" --show-bin-path)/sh
 echo "\$ sharevia destinations"
 "$sharevia" destinations
 echo
-echo "\$ sharevia --to clipboard examples/card.png --text 'Seven days in a row 🔥' --url https://example.com/streak --hashtag streak --out demo-shares"
+# Instagram needs your app's Facebook App ID; 1234567890 is a placeholder that lets the hand-off
+# bundle be built (Instagram itself would refuse it). Set SHAREVIA_INSTAGRAM_APP_ID to yours.
+app_id=${SHAREVIA_INSTAGRAM_APP_ID:-1234567890}
+echo "\$ sharevia --to instagram examples/card.png --instagram-app-id $app_id --url https://example.com/streak --title '7-day streak' --out demo-shares"
 status=0
-"$sharevia" --to clipboard examples/card.png --text 'Seven days in a row 🔥' --url https://example.com/streak \
-  --hashtag streak --out demo-shares || status=$?
+"$sharevia" --to instagram examples/card.png --instagram-app-id "$app_id" --url https://example.com/streak \
+  --title '7-day streak' --out demo-shares || status=$?
 echo "exit status $status (0: delivered or handed off, 3: by a fallback)"
 echo
 echo "sharevia is at $sharevia"
