@@ -9,7 +9,8 @@ import Testing
 /// clipboard is unavailable; the file export writes into a temporary HOME.
 @Suite struct StandardDestinationsConformanceTests {
     static let ids: [DestinationID] = [
-        "clipboard", "file", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp", "telegram", "reddit",
+        "clipboard", "file", "instagram", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp", "telegram",
+        "reddit",
         "facebook",
     ]
 
@@ -25,7 +26,10 @@ import Testing
         let environment = ShareEnvironment(["HOME": home.path, "PATH": "/usr/bin:/bin"])
         let registry = DestinationRegistry.standard(
             environment: environment,
-            settings: DestinationSettings(mastodonInstance: "mastodon.example")
+            settings: DestinationSettings(
+                mastodonInstance: "mastodon.example",
+                instagram: .init(appID: "1234567890")
+            )
         )
         let destination = try #require(registry.destination(id))
         let failures = await DestinationConformance(destination, deliverSample: true).run()
