@@ -16,6 +16,8 @@ let package = Package(
             dependencies: [
                 .product(name: "ImagePipeline", package: "sharevia"),
                 .product(name: "TextFitting", package: "sharevia"),
+                .product(name: "Destinations", package: "sharevia"),
+                .product(name: "ShareCore", package: "sharevia"),
             ]
         )
     ],
