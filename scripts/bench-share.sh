@@ -21,22 +21,7 @@ dynamic=$(build .build-release)
 source scripts/static-build-flags.sh
 static=$(build .build-release-static "${STATIC_BUILD_FLAGS[@]}")
 
-median_ms() { # command...  -> median milliseconds over $runs runs, output folder reset before each
-  hyperfine --style none --runs "$runs" --warmup 3 --prepare "rm -rf $work/out; mkdir -p $work/out" \
-    --export-json "$work/h.json" "$*" >/dev/null 2>&1
-  python3 -c 'import json,sys; print("%.1f" % (json.load(open(sys.argv[1]))["results"][0]["median"]*1000))' "$work/h.json"
-}
-peak_mb() { # command... -> peak RSS in MB (max of 5 runs)
-  local peak=0
-  for _ in 1 2 3 4 5; do
-    rm -rf "$work/out"; mkdir -p "$work/out"
-    local kb
-    /usr/bin/time -f '%M' -o "$work/time.txt" "$@" >/dev/null 2>&1 || true
-    kb=$(tail -1 "$work/time.txt")
-    ((kb > peak)) && peak=$kb
-  done
-  python3 -c "print('%.1f' % ($peak/1024))"
-}
+source scripts/bench/share-timing.sh
 
 printf '%-52s %10s %10s\n' "command ($(stat -c %s $card) byte card, $runs runs)" "median ms" "peak MB"
 row() { printf '%-52s %10s %10s\n' "$1" "$(median_ms "${@:2}")" "$(peak_mb "${@:2}")"; }
