@@ -41,6 +41,7 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
+        .target(name: "CTurboJPEG"),
 
         // MARK: Implementations
         .target(name: "ProcessRunning", dependencies: ["CSpawn"], swiftSettings: strictSettings),
@@ -52,7 +53,7 @@ let package = Package(
         .target(name: "AtomicFiles", swiftSettings: strictSettings),
         .target(
             name: "ImagePipeline",
-            dependencies: ["ShareCore", "CPNGShim", "AtomicFiles"],
+            dependencies: ["ShareCore", "CPNGShim", "CTurboJPEG", "AtomicFiles"],
             swiftSettings: strictSettings
         ),
         .target(name: "TextFitting", swiftSettings: strictSettings),

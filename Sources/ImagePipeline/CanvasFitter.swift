@@ -105,6 +105,9 @@ public struct CanvasFitter: Sendable {
 
     func fit(_ input: PNGInput) throws -> FittedImage {
         try checkCanvas()
+        if let jpeg = try input.jpegBytes() {  // a JPEG decodes whole, then fits like any image
+            return try fit(JPEGDecoder(limits: limits).decode(jpeg.bytes, path: jpeg.path))
+        }
         let working: (PNGStructure) -> Int = { saturatingSum(self.canvasBytes, PNGRowReader.streamingBytes($0)) }
         return try PNGRowReader.with(input, limits: limits, workingBytes: working) { reader in
             let structure = reader.structure

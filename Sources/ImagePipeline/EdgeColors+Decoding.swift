@@ -5,8 +5,8 @@ extension EdgeColors {
     ///   - path: The PNG file.
     ///   - limits: Bounds for decoding.
     ///   - bandFraction: The share of the height each band covers.
-    /// - Throws: ``ImageError`` as ``PNGDecoder/decode(path:)`` does (`decoding_unsupported` for
-    ///   a JPEG).
+    /// A JPEG is decoded whole with ``JPEGDecoder``, its EXIF orientation applied.
+    /// - Throws: ``ImageError`` as ``ImageDecoder/decode(path:)`` does.
     public init(
         path: String,
         limits: DecodeLimits = .default,
@@ -26,7 +26,11 @@ extension EdgeColors {
     }
 
     private static func measure(_ input: PNGInput, limits: DecodeLimits, bandFraction: Double) throws -> EdgeColors {
-        try PNGRowReader.with(input, limits: limits, workingBytes: PNGRowReader.streamingBytes) { reader in
+        if let jpeg = try input.jpegBytes() {
+            let image = try JPEGDecoder(limits: limits).decode(jpeg.bytes, path: jpeg.path)
+            return EdgeColors(of: image, bandRows: bandRows(forHeight: image.height, fraction: bandFraction))
+        }
+        return try PNGRowReader.with(input, limits: limits, workingBytes: PNGRowReader.streamingBytes) { reader in
             let width = reader.structure.width
             var edges = EdgeAccumulator(height: reader.structure.height, fraction: bandFraction)
             try reader.forEachRow { row, y in edges.add(row: row, width: width, y: y) }

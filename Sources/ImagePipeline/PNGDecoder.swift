@@ -31,7 +31,8 @@ public struct PNGDecoder: Sendable {
     /// - Throws: ``ImageError``: `read_failed`, a structural code (`bad_signature`,
     ///   `bad_checksum`, `invalid_header`, `empty_image`, `truncated`, `missing_image_data`,
     ///   `corrupt_data`, `insufficient_data`), a limit (`pixel_limit_exceeded`,
-    ///   `memory_limit_exceeded`), `decoding_unsupported` for JPEG, `unsupported_format`.
+    ///   `memory_limit_exceeded`), `decoding_unsupported` for JPEG (``ImageDecoder`` takes both),
+    ///   `unsupported_format`.
     public func decode(path: String) throws -> RGBAImage {
         try decode(.file(path))
     }

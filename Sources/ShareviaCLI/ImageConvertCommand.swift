@@ -20,7 +20,7 @@ struct ImageConvertCommand: ParsableCommand {
     func run() throws {
         try ImageFailure.reporting {
             try output.checkDestination()
-            let image = try PNGDecoder().decode(path: input)
+            let image = try ImageDecoder().decode(path: input)
             let count = try output.write(image)
             print("wrote \(output.output): \(image.width)x\(image.height) PNG, \(count) bytes")
         }

@@ -107,7 +107,7 @@ struct ImageReport: Encodable {
         self.includeEdges = edges
         outcome = Result {
             let info = try ImageInspector().inspect(path: file)
-            let colors = edges && info.format == .png ? try EdgeColors(path: file) : nil
+            let colors = edges ? try EdgeColors(path: file) : nil
             return Inspected(info: info, edgeColors: colors)
         }.mapError { error in
             // The pipeline throws only ImageError; anything else is reported the same way.

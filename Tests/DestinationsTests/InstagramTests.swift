@@ -185,6 +185,36 @@ import Testing
         #expect(plistlib.contains(try await Self.sha256(written)), "the payload carries the fitted canvas")
     }
 
+    @Test func aJPEGPhotoIsAStickerOverItsEdgeColoursAndFitsOntoACanvas() async throws {
+        let png = try halves(640, 480, name: "photo.png")
+        let jpeg = "\(folder.path)/photo.jpg"
+        let converted = try await ProcessRunner().run(
+            "/usr/bin/env",
+            arguments: ["convert", png, "-quality", "95", jpeg],
+            timeout: .seconds(30)
+        )
+        try #require(
+            converted.exitStatus == 0,
+            "ImageMagick: \(String(decoding: converted.standardError, as: UTF8.self))"
+        )
+        let sticker = try destination().prepare(try share(jpeg, link: nil, title: nil))
+        #expect(sticker[field: "layer"] == "sticker")
+        // JPEG is lossy: the measured colours are near the halves' (200, 30, 10) and (10, 30, 200).
+        let top = try #require(sticker[field: "top-color"])
+        let bottom = try #require(sticker[field: "bottom-color"])
+        #expect(top.hasPrefix("#C") || top.hasPrefix("#B"), "\(top)")
+        #expect(
+            bottom.hasPrefix("#0") && (bottom.hasSuffix("C8") || bottom.hasSuffix("C7") || bottom.hasSuffix("C9")),
+            "\(bottom)"
+        )
+        let fitted = try destination(.init(appID: Self.appID, fit: true)).prepare(
+            try share(jpeg, link: nil, title: nil)
+        )
+        #expect(fitted[field: "layer"] == "background")
+        #expect(fitted.attachments.first?.fileName == "photo-story.png")
+        #expect(fitted.notes.contains("fitted 640x480 onto a 1080x1920 canvas"))
+    }
+
     // MARK: Meta's rules, each with its own error
 
     @Test func everyRuleRefusesWithItsOwnMessage() throws {

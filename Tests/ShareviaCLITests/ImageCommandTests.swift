@@ -1,5 +1,6 @@
 import Foundation
 import ImagePipeline
+import ProcessRunning
 import Testing
 
 /// End-to-end runs of `sharevia image inspect | fit | convert` with the built binary
@@ -78,10 +79,13 @@ struct ImageCommandTests {
     @Test func inspectReadsAJPEGHeaderWithoutDecoding() async throws {
         let folder = CLITemporaryFolder()
         let path = try CLIPNG.write(CLIPNG.jpeg(width: 4032, height: 3024), to: folder, name: "photo.jpg")
-        let run = try await ShareviaProcess.run(["image", "inspect", path])
+        let run = try await ShareviaProcess.run(["image", "inspect", path, "--no-edges"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("JPEG 4032x3024, 8-bit YCbCr"))
-        #expect(run.stdout.contains("edges n/a"))
+        // Edge colours decode the file: a header alone is a damaged JPEG, named as such.
+        let withEdges = try await ShareviaProcess.run(["image", "inspect", path])
+        #expect(withEdges.status == 65)
+        #expect(withEdges.stderr.contains("is a damaged JPEG"), "\(withEdges.stderr)")
     }
 
     // MARK: Fit
@@ -188,14 +192,33 @@ struct ImageCommandTests {
         #expect(folder.names("") == ["in.png"])
     }
 
-    @Test func fitExplainsThatJPEGIsNotDecoded() async throws {
+    @Test func fitAndConvertTakeAJPEGPhoto() async throws {
+        let folder = CLITemporaryFolder()
+        let ppm = Data("P6\n80 60\n255\n".utf8) + Data((0..<(80 * 60)).flatMap { [UInt8($0 % 80 * 3), 90, 160] })
+        let jpeg = try await ProcessRunner().run(
+            "/usr/bin/env",
+            arguments: ["cjpeg"],
+            input: [UInt8](ppm),
+            timeout: .seconds(20)
+        )
+        let input = try CLIPNG.write(jpeg.standardOutput, to: folder, name: "photo.jpg")
+        let fit = try await ShareviaProcess.run(["image", "fit", input, "-o", folder.path + "/story.png"])
+        #expect(fit.status == 0, "\(fit.stderr)")
+        #expect(try CLIPNG.size(of: folder.path + "/story.png") == (1080, 1920))
+        let convert = try await ShareviaProcess.run(["image", "convert", input, "-o", folder.path + "/photo.png"])
+        #expect(convert.status == 0, "\(convert.stderr)")
+        #expect(try CLIPNG.size(of: folder.path + "/photo.png") == (80, 60))
+        let inspect = try await ShareviaProcess.run(["image", "inspect", input])
+        #expect(inspect.status == 0 && inspect.stdout.contains("edges top #"), "\(inspect.stdout)\(inspect.stderr)")
+    }
+
+    @Test func fitRefusesAHeaderOnlyJPEGAsDamaged() async throws {
         let folder = CLITemporaryFolder()
         let input = try CLIPNG.write(CLIPNG.jpeg(width: 800, height: 600), to: folder, name: "photo.jpg")
         let run = try await ShareviaProcess.run(["image", "fit", input, "-o", folder.path + "/out.png"])
         #expect(run.status == 65)
-        #expect(run.stderr.contains(input))
-        #expect(run.stderr.contains("convert it to PNG first"))
-        #expect(run.stderr.contains("[decoding_unsupported]"))
+        #expect(run.stderr.contains("'\(input)' is a damaged JPEG"))
+        #expect(run.stderr.contains("[corrupt_data]"))
         #expect(folder.names("") == ["photo.jpg"])
     }
 

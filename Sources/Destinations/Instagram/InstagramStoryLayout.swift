@@ -83,13 +83,6 @@ struct InstagramStoryLayout: Sendable, Hashable {
         }
         var notes: [String] = []
         if configuration.fit {
-            guard info.format == .png else {
-                throw ShareError(
-                    .contentRejected,
-                    destination: id,
-                    message: "--fit needs a PNG here (\(attachment.fileName) is JPEG); convert it to PNG first"
-                )
-            }
             let fitted: FittedImage
             do {
                 fitted = try CanvasFitter(canvas: .story).fit(data: [UInt8](bytes))
@@ -154,11 +147,12 @@ struct InstagramStoryLayout: Sendable, Hashable {
         }
         var edges: Gradient?
         if configuration.topColor == nil || configuration.bottomColor == nil {
-            if info.format == .png, let measured = try? EdgeColors(data: [UInt8](bytes)) {
+            do {
+                let measured = try EdgeColors(data: [UInt8](bytes))
                 edges = Gradient(top: HexColor(measured.top.hex)!, bottom: HexColor(measured.bottom.hex)!)
-            } else {
+            } catch {
                 notes.append(
-                    "edge colours are measured on PNG only; the gradient is black where --top-color/--bottom-color are not given"
+                    "edge colours could not be measured (\(error)); the gradient is black where --top-color/--bottom-color are not given"
                 )
             }
         }
