@@ -12,7 +12,8 @@
 # filter on every row and zlib's run-length strategy (its default `--compression fast`); ImageMagick uses its default PNG
 # quality 75 (zlib level 7, adaptive filters); vips uses its pngsave defaults (level 6, no filter).
 #
-# Usage: scripts/bench-image.sh            (RUNS=5 by default; BENCH_DIR keeps the inputs)
+# Usage: scripts/bench-image.sh            (RUNS=5 by default; BENCH_DIR keeps the inputs;
+#        BENCH_IMAGE_INPUTS="jpeg" measures only the 4000x3000 JPEG photo, of photo card jpeg)
 # Needs: imagemagick, libvips-tools (apt-get install imagemagick libvips-tools).
 set -euo pipefail
 
@@ -32,6 +33,7 @@ BIN="$ROOT/.build-release/release/sharevia"
 
 make_inputs "$WORK"
 PHOTO="$WORK/photo-6000x4000.png"
+JPEG="$WORK/photo-4000x3000.jpg"
 CARD="$WORK/card-1080x1920.png"
 OUT="$WORK/out"
 mkdir -p "$OUT"
@@ -43,8 +45,8 @@ echo
 printf '%-10s %-32s %12s %14s\n' "input" "tool" "median ms" "peak RSS MB"
 printf '%-10s %-32s %12s %14s\n' "-----" "----" "---------" "-----------"
 ratios=()
-for input in photo card; do
-    if [ "$input" = photo ]; then IN="$PHOTO"; else IN="$CARD"; fi
+for input in ${BENCH_IMAGE_INPUTS:-photo card jpeg}; do
+    case $input in photo) IN="$PHOTO" ;; jpeg) IN="$JPEG" ;; *) IN="$CARD" ;; esac
     measure "$input" "sharevia image fit" "$BIN" image fit "$IN" -o "$OUT/sharevia-$input.png" --force
     ours=$LAST_MS
     measure "$input" "imagemagick convert -resize -extent" convert "$IN" -resize 1080x1920 -background black \

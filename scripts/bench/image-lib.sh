@@ -20,6 +20,10 @@ make_inputs() {
         vips pngsave "$t/photo.v" "$dir/photo-6000x4000.png" --compression 6 --filter all
         rm -rf "$t"
     fi
+    if [ ! -s "$dir/photo-4000x3000.jpg" ]; then
+        # The photo, as a phone would save it: 4000x3000 JPEG, quality 90, 4:2:0.
+        vips resize "$dir/photo-6000x4000.png" "$dir/photo-4000x3000.jpg[Q=90]" 0.6666667
+    fi
     if [ ! -s "$dir/card-1080x1920.png" ]; then
         echo "Generating the 1080x1920 card..." >&2
         # A story card: a vertical gradient, a photo-like inset (seeded plasma), flat shapes.
