@@ -31,3 +31,22 @@ public func fuzzPNGDecode(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
     }
     return 0
 }
+
+/// `jpeg-decode`: libjpeg-turbo behind `JPEGDecoder`, EXIF orientation included. Any input must
+/// give an image of the size the header declares (turned for orientations 5 to 8) or an
+/// `ImageError`, never a trap or a leak past the limits.
+@_cdecl("sharevia_fuzz_jpeg_decode")
+public func fuzzJPEGDecode(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = fuzzBytes(start, count)
+    if let image = try? JPEGDecoder(limits: fuzzLimits).decode(data: bytes) {
+        check(image.pixels.count == image.width * image.height * 4, "pixel buffer of the wrong size")
+        if let info = try? ImageInspector().inspect(data: bytes) {
+            let turned = EXIFOrientation(jpeg: bytes).rawValue >= 5
+            check(
+                (turned ? (info.height, info.width) : (info.width, info.height)) == (image.width, image.height),
+                "decode and inspect disagree on the size"
+            )
+        }
+    }
+    return 0
+}
