@@ -7,6 +7,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Meta's rules for a story's image, checked from the file's header before anything is sent:
 /// <https://developers.facebook.com/docs/instagram-platform/sharing-to-stories>.
 enum InstagramImageRules {
@@ -61,15 +65,23 @@ struct InstagramStoryLayout: Sendable, Hashable {
         configuration: InstagramDestination.Configuration
     ) throws(ShareError) -> InstagramStoryLayout {
         let id = DestinationID.instagram
-        let bytes = try attachment.data()
-        guard bytes.count <= InstagramImageRules.maximumBytes else {
+        // The size first, from the file system, so a huge file is refused without being read.
+        let size: Int
+        switch attachment.source {
+        case .bytes(let data): size = data.count
+        case .file(let path):
+            var info = stat()
+            size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+        }
+        guard size <= InstagramImageRules.maximumBytes else {
             throw ShareError(
                 .contentRejected,
                 destination: id,
                 message:
-                    "\(attachment.fileName) is \(bytes.count) bytes; Instagram hand-offs take at most \(InstagramImageRules.maximumBytes >> 20) MiB: make it smaller (sharevia image convert --compression smallest)"
+                    "\(attachment.fileName) is \(size) bytes; Instagram hand-offs take at most \(InstagramImageRules.maximumBytes >> 20) MiB: make it smaller (sharevia image convert --compression smallest)"
             )
         }
+        let bytes = try attachment.data()
         let info: ImageInfo
         do {
             info = try ImageInspector().inspect(data: [UInt8](bytes))
