@@ -1,20 +1,23 @@
 import Foundation
 import ImagePipeline
+import TestSupport
 import Testing
 
 /// The writer replaces nothing unless asked, and leaves no temporary files.
 struct AtomicFileWriterTests {
     @Test func writesANewFileAndLeavesNoTemporaryFile() throws {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = TemporaryFolder("image-tests")
+        defer { temporary.remove() }
+        let folder = temporary.path
         try AtomicFileWriter().write([1, 2, 3], to: folder + "/out.png")
         #expect(try readFile(folder + "/out.png") == [1, 2, 3])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.png"])
     }
 
     @Test func refusesToOverwriteUnlessAsked() throws {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = TemporaryFolder("image-tests")
+        defer { temporary.remove() }
+        let folder = temporary.path
         let path = folder + "/out.png"
         try AtomicFileWriter().write([1], to: path)
         let error = #expect(throws: ImageError.self) { try AtomicFileWriter().write([2], to: path) }

@@ -1,6 +1,7 @@
 import Foundation
 import ImagePipeline
 import ProcessRunning
+import TestSupport
 import Testing
 
 /// Encoding gives a valid PNG that decodes back to the same pixels.
@@ -64,8 +65,9 @@ struct EncoderTests {
             Self.onPath("pngcheck"),
             "pngcheck is needed for this test and is not on PATH: apt-get install pngcheck"
         )
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let temporary = TemporaryFolder("image-tests")
+        defer { temporary.remove() }
+        let folder = temporary.path
         let path = folder + "/out.png"
         try AtomicFileWriter().write(PNGEncoder().encode(Self.sample(width: 300, height: 200, alpha: alpha)), to: path)
         let output = try await ProcessRunner().run(pngcheck, arguments: ["-q", path])

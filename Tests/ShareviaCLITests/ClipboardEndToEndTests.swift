@@ -1,16 +1,18 @@
 import Foundation
 import ProcessRunning
+import TestSupport
 import Testing
 
 /// `sharevia --to clipboard` with the real binary, the real xclip and a real X server.
 @Suite struct ClipboardEndToEndTests {
-    let folder = CLITemporaryFolder()
+    let folder = TemporaryFolder("cli")
     var out: String { "\(folder.path)/out" }
 
     @Test func putsTheCardsExactBytesOnTheClipboard() async throws {
-        let xclip = try ToolPath.require("xclip", package: "xclip")
+        let xclip = try RequiredTools.path("xclip")
         let card = try #require(FileManager.default.contents(atPath: PackageRoot.exampleCard))
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
+            let display = server.display
             let run = try await ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", out, "--json"],
                 environment: ["DISPLAY": display]
@@ -46,9 +48,10 @@ import Testing
     }
 
     @Test func theBuiltInClientNeedsNoToolOnThePath() async throws {
-        let xclip = try ToolPath.require("xclip", package: "xclip")
+        let xclip = try RequiredTools.path("xclip")
         let card = try #require(FileManager.default.contents(atPath: PackageRoot.exampleCard))
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
+            let display = server.display
             // A PATH with no clipboard tool on it.
             let run = try await ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", out],
@@ -68,7 +71,8 @@ import Testing
 
     @Test(arguments: [["--clipboard-backend", "xclip"], ["--clipboard-backend", "XCLIP"]])
     func xclipAskedForAndMissingFallsBackToTheFileExport(flag: [String]) async throws {
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
+            let display = server.display
             // A PATH with no clipboard tool on it.
             let run = try await ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", out] + flag,
@@ -81,7 +85,8 @@ import Testing
     }
 
     @Test func theVariableNamesTheBackendToo() async throws {
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
+            let display = server.display
             let run = try await ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", out],
                 environment: ["DISPLAY": display, "PATH": folder.path, "SHAREVIA_CLIPBOARD_BACKEND": "xclip"]

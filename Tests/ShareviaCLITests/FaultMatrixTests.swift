@@ -1,5 +1,6 @@
 import Foundation
 import ProcessRunning
+import TestSupport
 import Testing
 
 /// Issue 17's fault matrix, through the built binary: the disk fills, the folder turns read-only,
@@ -11,7 +12,7 @@ import Testing
 /// Each case appends one row to `$SHAREVIA_RELIABILITY_LOG` when it is set, for
 /// `scripts/reliability`'s table.
 @Suite struct FaultMatrixTests {
-    let folder = CLITemporaryFolder()
+    let folder = TemporaryFolder("cli")
     var out: String { "\(folder.path)/out" }
 
     // MARK: File export
@@ -50,7 +51,7 @@ import Testing
     /// Killed with SIGKILL at the Nth call of a step: writing a file, flushing it, linking it.
     @Test(arguments: [("write", 1), ("fsync", 1), ("linkat", 1), ("write", 2), ("linkat", 2), ("fsync", 3)])
     func aKillAtAnyStepLeavesNoPartialFile(step: String, call: Int) async throws {
-        let strace = try ToolPath.require("strace", package: "strace")
+        let strace = try RequiredTools.path("strace")
         let started = ContinuousClock.now
         let output = try await ProcessRunner().run(
             strace,
@@ -63,7 +64,7 @@ import Testing
         )
         #expect(!output.timedOut)
         let card = try #require(FileManager.default.contents(atPath: PackageRoot.exampleCard))
-        let names = folder.names("out")
+        let names = folder.names(in: "out")
         var partial = 0
         for name in names where !name.hasPrefix(".sharevia-tmp-") {
             let bytes = FileManager.default.contents(atPath: "\(out)/\(name)") ?? Data()
@@ -90,7 +91,8 @@ import Testing
     // MARK: Clipboard, ending in the file export
 
     @Test func aFrozenXServerTimesOutAndTheFileExportDelivers() async throws {
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
+            let display = server.display
             let pid = try Self.serverPID(display)
             kill(pid, SIGSTOP)
             defer { kill(pid, SIGCONT) }
@@ -117,7 +119,8 @@ import Testing
     }
 
     @Test func anXServerThatDiesMidShareEndsInTheFileExport() async throws {
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
+            let display = server.display
             let pid = try Self.serverPID(display)
             let started = ContinuousClock.now
             let outPath = out
@@ -157,7 +160,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
         try Data(script.utf8).write(to: URL(fileURLWithPath: tools + "/xclip"))
         chmod(tools + "/xclip", 0o755)
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
+            let display = server.display
             let started = ContinuousClock.now
             let run = try await ShareviaProcess.run(
                 [
@@ -197,8 +201,8 @@ import Testing
         readOnly: Bool = false,
         sharing file: String
     ) async throws -> ContainedRun {
-        let unshare = try ToolPath.require("unshare", package: "util-linux")
-        let mountPoint = CLITemporaryFolder()
+        let unshare = try RequiredTools.path("unshare", package: "util-linux")
+        let mountPoint = TemporaryFolder("cli")
         let remount = readOnly ? "mkdir \"$1/shares\" && mount -o remount,ro \"$1\" && " : ""
         let script = """
             mount -t tmpfs -o \(options) tmpfs "$1" || exit 70
