@@ -92,8 +92,7 @@ import Testing
 
     @Test func aFrozenXServerTimesOutAndTheFileExportDelivers() async throws {
         try await XvfbServer.with { server in
-            let display = server.display
-            let pid = try Self.serverPID(display)
+            let pid = server.process.pid
             kill(pid, SIGSTOP)
             defer { kill(pid, SIGCONT) }
             let started = ContinuousClock.now
@@ -102,7 +101,7 @@ import Testing
                     "--to", "clipboard", PackageRoot.exampleCard, "--out", out, "--timeout", "2", "--retries", "0",
                     "--json",
                 ],
-                environment: FaultLog.canaryEnvironment.merging(["DISPLAY": display]) { $1 }
+                environment: FaultLog.canaryEnvironment.merging(["DISPLAY": server.display]) { $1 }
             )
             let seconds = (ContinuousClock.now - started).seconds
             try Self.expectFileExportDelivered(run, within: 20, seconds: seconds)
@@ -120,13 +119,12 @@ import Testing
 
     @Test func anXServerThatDiesMidShareEndsInTheFileExport() async throws {
         try await XvfbServer.with { server in
-            let display = server.display
-            let pid = try Self.serverPID(display)
+            let pid = server.process.pid
             let started = ContinuousClock.now
             let outPath = out
             async let run = ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", outPath, "--timeout", "5", "--json"],
-                environment: ["DISPLAY": display]
+                environment: ["DISPLAY": server.display]
             )
             try await Task.sleep(for: .milliseconds(5))
             kill(pid, SIGKILL)
@@ -161,15 +159,15 @@ import Testing
         try Data(script.utf8).write(to: URL(fileURLWithPath: tools + "/xclip"))
         chmod(tools + "/xclip", 0o755)
         try await XvfbServer.with { server in
-            let display = server.display
             let started = ContinuousClock.now
             let run = try await ShareviaProcess.run(
                 [
                     "--to", "clipboard", PackageRoot.exampleCard, "--out", out, "--clipboard-backend", "xclip",
                     "--timeout", "2", "--retries", "1", "--json",
                 ],
-                environment: FaultLog.canaryEnvironment.merging(["DISPLAY": display, "PATH": "\(tools):/usr/bin:/bin"])
-                { $1 }
+                environment: FaultLog.canaryEnvironment.merging([
+                    "DISPLAY": server.display, "PATH": "\(tools):/usr/bin:/bin",
+                ]) { $1 }
             )
             let seconds = (ContinuousClock.now - started).seconds
             try Self.expectFileExportDelivered(run, within: 30, seconds: seconds)
@@ -231,11 +229,6 @@ import Testing
     }
 
     /// The Xvfb's process id, from its lock file.
-    static func serverPID(_ display: String) throws -> pid_t {
-        let lock = try String(contentsOfFile: "/tmp/.X\(display.dropFirst())-lock", encoding: .utf8)
-        return try #require(pid_t(lock.trimmingCharacters(in: .whitespacesAndNewlines)))
-    }
-
     static func report(_ run: ShareviaProcess.Run) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any], "\(run.stderr)")
     }

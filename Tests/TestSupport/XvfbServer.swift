@@ -24,13 +24,18 @@ public final class XvfbServer: Sendable {
     public let display: String
     /// The server process, for fault injection (`SIGSTOP`, `SIGKILL`).
     public let process: BackgroundProcess
-    private let logPath: String
 
-    private init(display: String, process: BackgroundProcess, logPath: String) {
+    private init(display: String, process: BackgroundProcess) {
         self.display = display
         self.process = process
-        self.logPath = logPath
     }
+
+    /// Where Xvfb on `display` writes its output: one file per display and test process.
+    private static func logPath(display: String) -> String {
+        NSTemporaryDirectory() + "sharevia-xvfb-\(display.dropFirst())-\(getpid()).log"
+    }
+
+    private var logPath: String { Self.logPath(display: display) }
 
     /// The lowest and highest display numbers handed out.
     static let numbers = 100...30000
@@ -74,14 +79,13 @@ public final class XvfbServer: Sendable {
             guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock"),
                 !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
             else { continue }
-            let log = NSTemporaryDirectory() + "sharevia-xvfb-\(number)-\(getpid()).log"
+            let display = ":\(number)"
             let process = try BackgroundProcess.start(
                 xvfb,
-                arguments: [":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"]
-                    + extraArguments,
-                logPath: log
+                arguments: [display, "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"] + extraArguments,
+                logPath: logPath(display: display)
             )
-            let server = XvfbServer(display: ":\(number)", process: process, logPath: log)
+            let server = XvfbServer(display: display, process: process)
             if await server.waitUntilReady(timeout: .seconds(15)) { return server }
             lastError = "Xvfb :\(number) did not start: \(server.log.suffix(400))"
             await server.stop()
