@@ -63,10 +63,9 @@ struct CanvasFitterTests {
         let canvas = CanvasSize(width: 45, height: 80)
         let image = EncoderTests.sample(width: 300, height: 170, alpha: alpha)
         let bytes = try PNGEncoder().encode(image)
-        let temporary = TemporaryFolder("image-tests")
-        defer { temporary.remove() }
-        let folder = temporary.path
-        let path = folder + "/in.png"
+        let folder = TemporaryFolder("image-tests")
+        defer { folder.remove() }
+        let path = folder.file("in.png")
         try AtomicFileWriter().write(bytes, to: path)
         let fromFile = try CanvasFitter(canvas: canvas).fit(path: path)
         let inMemory = try CanvasFitter(canvas: canvas).fit(image)

@@ -65,10 +65,9 @@ struct EncoderTests {
             Self.onPath("pngcheck"),
             "pngcheck is needed for this test and is not on PATH: apt-get install pngcheck"
         )
-        let temporary = TemporaryFolder("image-tests")
-        defer { temporary.remove() }
-        let folder = temporary.path
-        let path = folder + "/out.png"
+        let folder = TemporaryFolder("image-tests")
+        defer { folder.remove() }
+        let path = folder.file("out.png")
         try AtomicFileWriter().write(PNGEncoder().encode(Self.sample(width: 300, height: 200, alpha: alpha)), to: path)
         let output = try await ProcessRunner().run(pngcheck, arguments: ["-q", path])
         let text = String(decoding: output.standardOutput, as: UTF8.self) + output.errorText
