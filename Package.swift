@@ -75,40 +75,54 @@ let package = Package(
         .executableTarget(name: "sharevia", dependencies: ["ShareviaCLI"], swiftSettings: strictSettings),
 
         // MARK: Tests
+        // What every test target shares: temporary folders, PNG bytes, Xvfb, tools, seeded randomness.
+        .target(
+            name: "TestSupport",
+            dependencies: ["ShareCore", "Clipboard", "ProcessRunning"],
+            path: "Tests/TestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ShareCoreTests",
-            dependencies: ["ShareCore", "ShareCoreTesting"],
+            dependencies: ["ShareCore", "ShareCoreTesting", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "DestinationsTests",
             dependencies: [
                 "Destinations", "ShareCore", "ShareCoreTesting", "TextFitting", "ProcessRunning", "ImagePipeline",
+                "TestSupport",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ClipboardTests",
-            dependencies: ["Clipboard", "Destinations", "ShareCore", "ShareCoreTesting", "ProcessRunning"],
+            dependencies: [
+                "Clipboard", "Destinations", "ShareCore", "ShareCoreTesting", "ProcessRunning", "TestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ImagePipelineTests",
-            dependencies: ["ImagePipeline", "ProcessRunning"],
+            dependencies: ["ImagePipeline", "ProcessRunning", "TestSupport"],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "AtomicFilesTests", dependencies: ["AtomicFiles"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "AtomicFilesTests",
+            dependencies: ["AtomicFiles", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "TextFittingTests",
-            dependencies: ["TextFitting", .product(name: "Yams", package: "Yams")],
+            dependencies: ["TextFitting", "TestSupport", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ShareviaCLITests",
             dependencies: [
-                "ShareviaCLI", "ShareCore", "ShareCoreTesting", "ProcessRunning", "Destinations",
+                "ShareviaCLI", "ShareCore", "ShareCoreTesting", "ProcessRunning", "Destinations", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],

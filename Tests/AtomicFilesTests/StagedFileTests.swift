@@ -1,15 +1,14 @@
 import AtomicFiles
 import Foundation
+import TestSupport
 import Testing
 
 /// The one atomic-write primitive both writers build on.
 struct StagedFileTests {
-    let folder: String = {
-        var template = Array((NSTemporaryDirectory() + "sharevia-staged-XXXXXX").utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-    }()
+    let temporary = TemporaryFolder("staged")
+    var folder: String { temporary.path }
 
-    private func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+    private func names() -> [String] { temporary.names() }
 
     @Test func publishesCompleteBytesUnderTheFinalNameAndLeavesNoTemporaryFile() throws {
         let open = try OpenFolder(folder)

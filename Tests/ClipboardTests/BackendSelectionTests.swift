@@ -1,6 +1,7 @@
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting
+import TestSupport
 import Testing
 
 @testable import Clipboard
@@ -185,7 +186,7 @@ struct BackendSelectionTests {
 
     @Test(arguments: cases)
     func picksTheBackendAndNamesWhatIsMissing(_ testCase: Case) async throws {
-        let bin = try TemporaryFolder("bin")
+        let bin = TemporaryFolder("bin")
         defer { bin.remove() }
         try bin.fakeExecutables(testCase.tools)
         var variables = testCase.variables
@@ -205,7 +206,7 @@ struct BackendSelectionTests {
     }
 
     @Test func noXServerIsNamedWithTheDisplay() async throws {
-        let bin = try TemporaryFolder("bin")
+        let bin = TemporaryFolder("bin")
         defer { bin.remove() }
         try bin.fakeExecutables(["xclip"])
         let display = FreeDisplay.name(from: 7000)
@@ -219,7 +220,7 @@ struct BackendSelectionTests {
     }
 
     @Test func aLiveWaylandSocketMakesWlCopyAvailable() async throws {
-        let folder = try TemporaryFolder("wayland")
+        let folder = TemporaryFolder("wayland")
         defer { folder.remove() }
         try folder.fakeExecutables(["wl-copy", "wl-paste"])
         let environment = ShareEnvironment([
@@ -234,7 +235,7 @@ struct BackendSelectionTests {
     }
 
     @Test func anAbsoluteWaylandDisplayIsUsedAsTheSocketPath() async throws {
-        let folder = try TemporaryFolder("wayland")
+        let folder = TemporaryFolder("wayland")
         defer { folder.remove() }
         try folder.fakeExecutables(["wl-copy", "wl-paste"])
         let compositor = try UnixListener(path: "\(folder.path)/compositor", listening: true)
@@ -259,7 +260,7 @@ struct X11DisplayTests {
     }
 
     @Test func aStaleSocketFileCountsAsNoServer() throws {
-        let folder = try TemporaryFolder("x11")
+        let folder = TemporaryFolder("x11")
         defer { folder.remove() }
         let display = try #require(X11Display(":4242"))
         #expect(display.serverAnswers(socketDirectory: folder.path) == false)

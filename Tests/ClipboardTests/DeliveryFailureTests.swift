@@ -3,6 +3,7 @@ import Foundation
 import ProcessRunning
 import ShareCore
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Glibc
 struct DeliveryFailureTests {
     let bin: TemporaryFolder
 
-    init() throws { bin = try TemporaryFolder("bin") }
+    init() throws { bin = TemporaryFolder("bin") }
 
     func deliver(
         _ content: ShareContent,
@@ -89,7 +90,7 @@ struct DeliveryFailureTests {
         #expect(copy.folderMode == 0o700)
         #expect(copy.bytes == Array(Fixtures.tricky.utf8))
         #expect(!FileManager.default.fileExists(atPath: copy.path))
-        #expect(bin.contents() == ["xclip"])
+        #expect(bin.names() == ["xclip"])
     }
 
     @Test func aFileBackedImageIsPassedAsItIs() async throws {

@@ -2,13 +2,14 @@ import Clipboard
 import Foundation
 import ShareCore
 import ShareCoreTesting
+import TestSupport
 import Testing
 
 /// What `prepare` plans: which bytes go to which selection, the request options, refusals.
 struct PreparationTests {
     let bin: TemporaryFolder
 
-    init() throws { bin = try TemporaryFolder("bin") }
+    init() throws { bin = TemporaryFolder("bin") }
 
     func destination(
         tools: [String] = ["xclip"],

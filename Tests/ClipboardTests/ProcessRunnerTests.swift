@@ -1,5 +1,6 @@
 import Foundation
 import ProcessRunning
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -73,11 +74,11 @@ struct ProcessRunnerTests {
     }
 
     @Test func feedsStdinFromBytesAndFromAFile() async throws {
-        let payload = Array(PNGFixture.make(width: 300, height: 300, seed: 1))  // larger than a pipe buffer
+        let payload = PNGBytes.randomRGBFile(width: 300, height: 300, seed: 1)  // larger than a pipe buffer
         let fromBytes = try await runner.run(ProcessInvocation(executable: "/bin/cat", standardInput: .bytes(payload)))
         #expect(fromBytes.standardOutput == payload)
 
-        let folder = try TemporaryFolder("stdin")
+        let folder = TemporaryFolder("stdin")
         defer { folder.remove() }
         let path = try folder.write(Data(payload), named: "in")
         let fromFile = try await runner.run(ProcessInvocation(executable: "/bin/cat", standardInput: .file(path: path)))
@@ -88,7 +89,7 @@ struct ProcessRunnerTests {
     }
 
     @Test func aMissingStdinFileIsNotAMissingProgram() async throws {
-        let folder = try TemporaryFolder("stdin")
+        let folder = TemporaryFolder("stdin")
         defer { folder.remove() }
         let missing = folder.path + "/gone"
         let error = await #expect(throws: ProcessRunnerError.self) {
@@ -154,7 +155,7 @@ struct BackgroundProcessTests {
     }
 
     @Test func stopKillsAProgramThatIgnoresSIGTERM() async throws {
-        let folder = try TemporaryFolder("bg")
+        let folder = TemporaryFolder("bg")
         defer { folder.remove() }
         let log = folder.path + "/log"
         let process = try BackgroundProcess.start(

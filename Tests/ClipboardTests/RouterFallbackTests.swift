@@ -2,6 +2,7 @@ import Clipboard
 import Destinations
 import Foundation
 import ShareCore
+import TestSupport
 import Testing
 
 /// When the clipboard can't be used, the router says why and delivers to the file export.
@@ -46,7 +47,7 @@ struct RouterFallbackTests {
 
     @Test(arguments: cases)
     func theRouterDeliversToTheFileExportInstead(_ testCase: Case) async throws {
-        let folder = try TemporaryFolder("fallback")
+        let folder = TemporaryFolder("fallback")
         defer { folder.remove() }
         let emptyBin = folder.path + "/bin"
         try FileManager.default.createDirectory(atPath: emptyBin, withIntermediateDirectories: true)
@@ -60,7 +61,7 @@ struct RouterFallbackTests {
             environment: environment
         )
         let router = ShareRouter(registry: try DestinationRegistry([clipboard, files]))
-        let png = PNGFixture.make(width: 20, height: 20, seed: 4)
+        let png = Data(PNGBytes.randomRGBFile(width: 20, height: 20, seed: 4))
 
         let report = try await router.share(
             ShareContent(text: "streak", attachments: [Fixtures.image(png)]),

@@ -1,5 +1,6 @@
 import Foundation
 import ShareCore
+import TestSupport
 import Testing
 
 @testable import Clipboard

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessRunning
+import TestSupport
 import Testing
 
 @testable import Clipboard
@@ -66,7 +67,7 @@ extension XServerTests {
         /// xclip serves 5 MB by INCR too (its chunks are about 1 MB); our reader collects it.
         @Test func readsALargeSelectionOwnedByXclip() async throws {
             let display = try TestDisplay.require()
-            let folder = try TemporaryFolder("x11-incr")
+            let folder = TemporaryFolder("x11-incr")
             defer { folder.remove() }
             let bytes = Self.randomBytes(count: 5_000_000, seed: 12)
             let file = try folder.write(Data(bytes), named: "big.png")

@@ -3,6 +3,7 @@ import Destinations
 import Foundation
 import ProcessRunning
 import ShareCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -43,7 +44,7 @@ struct XServerFailureTests {
 
     @Test func serverKilledBetweenCopyAndVerification() async throws {
         _ = try RequiredTools.paths()
-        let folder = try TemporaryFolder("killed")
+        let folder = TemporaryFolder("killed")
         defer { folder.remove() }
         try await XvfbServer.with { server in
             let killer = HookedRunner(after: { invocation, _ in
@@ -70,7 +71,7 @@ struct XServerFailureTests {
     @Test(arguments: [ClipboardDestination.BackendPreference.x11, .xclip])
     func frozenServerTimesOutAndTheRouterMovesOn(backend: ClipboardDestination.BackendPreference) async throws {
         _ = try RequiredTools.paths()
-        let folder = try TemporaryFolder("frozen")
+        let folder = TemporaryFolder("frozen")
         defer { folder.remove() }
         try await XvfbServer.with { server in
             server.process.signal(SIGSTOP)
@@ -94,10 +95,10 @@ struct XServerFailureTests {
 
     @Test func serverKilledWhileALargeCopyWaitsOnIt() async throws {
         _ = try RequiredTools.paths()
-        let folder = try TemporaryFolder("midway")
+        let folder = TemporaryFolder("midway")
         defer { folder.remove() }
         try await XvfbServer.with { server in
-            let png = PNGFixture.make(width: 1600, height: 1000, seed: 8)  // 4.8 MB
+            let png = Data(PNGBytes.randomRGBFile(width: 1600, height: 1000, seed: 8))  // 4.8 MB
             let (copyStarted, copyStartedSignal) = AsyncStream<Void>.makeStream()
             let runner = HookedRunner(before: { invocation in
                 if invocation.arguments.contains("-i") { copyStartedSignal.yield() }

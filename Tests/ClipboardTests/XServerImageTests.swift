@@ -3,6 +3,7 @@ import Foundation
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting
+import TestSupport
 import Testing
 
 extension XServerTests {
@@ -11,9 +12,9 @@ extension XServerTests {
         @Test(arguments: Backends.images)
         func aPNGFileRoundTripsByteExact(backend: String) async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
-            let png = PNGFixture.make(width: 600, height: 400, seed: 3)  // about 720 KB: an INCR transfer
+            let png = Data(PNGBytes.randomRGBFile(width: 600, height: 400, seed: 3))  // about 720 KB: an INCR transfer
             let path = try tmp.write(png, named: "card.png")
             let destination = ClipboardDestination(
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
@@ -32,15 +33,15 @@ extension XServerTests {
             #expect(receipt.locations == ["CLIPBOARD (image/png)"])
             #expect(try await XClip.targets(.clipboard, display: display).contains("image/png"))
             #expect(try await XClip.read(.clipboard, type: "image/png", display: display) == Array(png))
-            #expect(tmp.contents() == ["card.png"], "a file-backed image is passed as it is, with no copy")
+            #expect(tmp.names() == ["card.png"], "a file-backed image is passed as it is, with no copy")
         }
 
         @Test(arguments: Backends.images)
         func anInMemoryPNGRoundTripsByteExact(backend: String) async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
-            let png = PNGFixture.make(width: 90, height: 160, seed: 11)
+            let png = Data(PNGBytes.randomRGBFile(width: 90, height: 160, seed: 11))
             let destination = ClipboardDestination(
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
             )
@@ -48,16 +49,17 @@ extension XServerTests {
                 destination.prepare(ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)])))
             )
             #expect(try await XClip.read(.clipboard, type: "image/png", display: display) == Array(png))
-            #expect(tmp.contents().isEmpty)
+            #expect(tmp.names().isEmpty)
         }
 
         @Test(arguments: Backends.images)
         func aJPEGIsOfferedAsImageJPEG(backend: String) async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
-            let jpeg =
-                Data([0xFF, 0xD8, 0xFF, 0xE0]) + PNGFixture.make(width: 40, height: 30, seed: 5) + Data([0xFF, 0xD9])
+            let jpeg = Data(
+                [0xFF, 0xD8, 0xFF, 0xE0] + PNGBytes.randomRGBFile(width: 40, height: 30, seed: 5) + [0xFF, 0xD9]
+            )
             let path = try tmp.write(jpeg, named: "card.jpg")
             let destination = ClipboardDestination(
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
@@ -74,9 +76,9 @@ extension XServerTests {
         @Test(arguments: ClipboardSelection.allCases, Backends.images)
         func imageAndTextGoToBothSelections(selection: ClipboardSelection, backend: String) async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
-            let png = PNGFixture.make(width: 120, height: 80, seed: 9)
+            let png = Data(PNGBytes.randomRGBFile(width: 120, height: 80, seed: 9))
             let destination = ClipboardDestination(
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
             )
@@ -97,9 +99,9 @@ extension XServerTests {
         @Test(arguments: Backends.images)
         func noVerifyStillCopies(backend: String) async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
-            let png = PNGFixture.make(width: 30, height: 30, seed: 2)
+            let png = Data(PNGBytes.randomRGBFile(width: 30, height: 30, seed: 2))
             let destination = ClipboardDestination(
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
             )
@@ -117,7 +119,7 @@ extension XServerTests {
 
         @Test func verificationCatchesAnotherProgramTakingTheSelection() async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
             // Once our copy owns CLIPBOARD, another program takes it with text. The hook can't
             // throw, so its failures are recorded and fail the test.
@@ -145,7 +147,7 @@ extension XServerTests {
         @Test(arguments: Backends.images)
         func theClipboardPassesTheConformanceCheck(backend: String) async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
             let destination = ClipboardDestination(
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)

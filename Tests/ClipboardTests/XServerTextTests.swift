@@ -1,6 +1,7 @@
 import Clipboard
 import Foundation
 import ShareCore
+import TestSupport
 import Testing
 
 extension XServerTests {
@@ -17,7 +18,7 @@ extension XServerTests {
         @Test(arguments: texts, Backends.text)
         func textRoundTripsByteExact(text: String, backend: String) async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
             let destination = ClipboardDestination(
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
@@ -36,13 +37,13 @@ extension XServerTests {
             #expect(receipt.summary.contains("verified"))
             #expect(try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array(text.utf8))
             #expect(try await XClip.targets(.clipboard, display: display).contains("UTF8_STRING"))
-            #expect(tmp.contents().isEmpty, "the private copy of the text must be removed")
+            #expect(tmp.names().isEmpty, "the private copy of the text must be removed")
         }
 
         @Test(arguments: Backends.text)
         func titleLinkAndHashtagsArriveOnTheirOwnLines(backend: String) async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
             let destination = ClipboardDestination(
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
@@ -61,7 +62,7 @@ extension XServerTests {
         @Test(arguments: Backends.text)
         func thePrimaryOptionLeavesTheClipboardAlone(backend: String) async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
             try await XClip.write("sentinel", to: .clipboard, display: display)
             let destination = ClipboardDestination(
@@ -78,7 +79,7 @@ extension XServerTests {
 
         @Test func xselCopiesTextWhenAskedFor() async throws {
             let display = try TestDisplay.require()
-            let tmp = try TemporaryFolder("tmp")
+            let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
             let destination = ClipboardDestination(
                 configuration: .init(backend: .xsel),

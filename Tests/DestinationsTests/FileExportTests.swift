@@ -1,6 +1,7 @@
 import Foundation
 import ShareCore
 import ShareCoreTesting
+import TestSupport
 import Testing
 
 @testable import Destinations
@@ -38,7 +39,7 @@ import Testing
 
     @Test func writesAttachmentsByteIdenticalWithTextAndManifest() async throws {
         let bytes = Self.pngSignature + Self.payload(3_000_000)  // the bytes decide the type
-        try folder.write("card.png", bytes)
+        try folder.write(bytes, named: "card.png")
         let content = ShareContent(
             title: "Level 5",
             text: "Up a level 🎉",
@@ -118,7 +119,7 @@ import Testing
     @Test func neverFollowsAPlantedSymlink() async throws {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let victim = "\(folder.path)/victim.png"
-        try folder.write("victim.png", Data("original".utf8))
+        try folder.write(Data("original".utf8), named: "victim.png")
         try FileManager.default.createSymbolicLink(atPath: "\(out)/card.png", withDestinationPath: victim)
         try FileManager.default.createSymbolicLink(
             atPath: "\(out)/card.txt",
@@ -137,8 +138,8 @@ import Testing
     }
 
     @Test func aFailedFileRemovesTheFilesAlreadyWrittenAndLeavesNoTemporaryFile() async throws {
-        try folder.write("first.png", Self.pngSignature + Data("first".utf8))
-        try folder.write("second.png", Self.pngSignature + Data("second".utf8))
+        try folder.write(Self.pngSignature + Data("first".utf8), named: "first.png")
+        try folder.write(Self.pngSignature + Data("second".utf8), named: "second.png")
         let content = ShareContent(attachments: [
             try ShareAttachment.file("\(folder.path)/first.png"), try ShareAttachment.file("\(folder.path)/second.png"),
         ])
@@ -176,7 +177,7 @@ import Testing
     }
 
     @Test func refusesAFolderThatIsAFile() async throws {
-        try folder.write("out", Data())
+        try folder.write(Data(), named: "out")
         let error = await #expect(throws: ShareError.self) { try await export(ShareContent(text: "x")) }
         #expect(error?.message.contains("is not a folder") == true)
     }

@@ -4,6 +4,7 @@ import ImagePipeline
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting
+import TestSupport
 import Testing
 
 /// Instagram Stories: Meta's hand-off built exactly, read back by two independent plist readers,
@@ -21,7 +22,7 @@ import Testing
         for y in height / 2..<height {
             for x in 0..<width { image.setPixel(x: x, y: y, to: RGBAPixel(r: 10, g: 30, b: 200)) }
         }
-        try folder.write(name, Data(try PNGEncoder().encode(image)))
+        try folder.write(Data(try PNGEncoder().encode(image)), named: name)
         return "\(folder.path)/\(name)"
     }
 

@@ -1,6 +1,7 @@
 import Destinations
 import Foundation
 import ShareCore
+import TestSupport
 import Testing
 
 /// The README's library example, with a safe environment (no desktop session, a temporary HOME)

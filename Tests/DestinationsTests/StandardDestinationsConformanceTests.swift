@@ -2,6 +2,7 @@ import Destinations
 import Foundation
 import ShareCore
 import ShareCoreTesting
+import TestSupport
 import Testing
 
 /// Every built-in destination keeps the ShareDestination contract, checked by the same kit an

@@ -2,6 +2,7 @@ import Destinations
 import Foundation
 import ProcessRunning
 import ShareCore
+import TestSupport
 import Testing
 import TextFitting
 
@@ -339,17 +340,16 @@ final class RecordingRunner: CommandRunning, @unchecked Sendable {
 enum FakeXdgOpen {
     static func make() throws -> TemporaryFolder {
         let folder = TemporaryFolder()
-        try folder.write("xdg-open", Data("#!/bin/sh\nexit 0\n".utf8))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path + "/xdg-open")
+        try folder.writeExecutable("#!/bin/sh\nexit 0\n", named: "xdg-open")
         return folder
     }
 }
 
 /// Deterministic text mixing scripts, emoji, combining marks, RTL, URLs, mentions and hashtags.
 struct SeededPieces {
-    private var state: UInt64
+    private var random: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     static let pieces = [
         "run", "streak", "today", "café", "故人西辞", "今日は", "👨‍👩‍👧‍👦", "👍🏽", "🇯🇵", "1️⃣", "e\u{301}\u{323}",
@@ -357,22 +357,13 @@ struct SeededPieces {
         "#fitness", "#日本", "@runner_42", "@alice@mastodon.social", "a+b=c", "100%", "?&#=",
     ]
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
     /// 3 to 32 pieces separated by spaces, line breaks or nothing.
     mutating func text() -> String {
-        let count = 3 + Int(next() % 30)
+        let count = 3 + random.below(30)
         var result = ""
         for index in 0..<count {
-            if index > 0 { result += ["", " ", " ", " ", "\n"][Int(next() % 5)] }
-            result += Self.pieces[Int(next() % UInt64(Self.pieces.count))]
+            if index > 0 { result += random.pick(["", " ", " ", " ", "\n"]) }
+            result += random.pick(Self.pieces)
         }
         return result
     }

@@ -1,21 +1,22 @@
 import Foundation
 import ImagePipeline
+import TestSupport
 import Testing
 
 /// The writer replaces nothing unless asked, and leaves no temporary files.
 struct AtomicFileWriterTests {
     @Test func writesANewFileAndLeavesNoTemporaryFile() throws {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try AtomicFileWriter().write([1, 2, 3], to: folder + "/out.png")
-        #expect(try readFile(folder + "/out.png") == [1, 2, 3])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.png"])
+        let folder = TemporaryFolder("image-tests")
+        defer { folder.remove() }
+        try AtomicFileWriter().write([1, 2, 3], to: folder.file("out.png"))
+        #expect(try readFile(folder.file("out.png")) == [1, 2, 3])
+        #expect(folder.names() == ["out.png"])
     }
 
     @Test func refusesToOverwriteUnlessAsked() throws {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/out.png"
+        let folder = TemporaryFolder("image-tests")
+        defer { folder.remove() }
+        let path = folder.file("out.png")
         try AtomicFileWriter().write([1], to: path)
         let error = #expect(throws: ImageError.self) { try AtomicFileWriter().write([2], to: path) }
         #expect(error?.code == .outputExists)
@@ -23,7 +24,7 @@ struct AtomicFileWriterTests {
         #expect(try readFile(path) == [1])
         try AtomicFileWriter(overwrite: true).write([3, 4], to: path)
         #expect(try readFile(path) == [3, 4])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.png"])
+        #expect(folder.names() == ["out.png"])
     }
 
     @Test func refusesAMissingFolder() throws {

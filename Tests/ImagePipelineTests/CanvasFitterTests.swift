@@ -1,5 +1,6 @@
 import Foundation
 import ImagePipeline
+import TestSupport
 import Testing
 
 /// Fitting to a canvas: scale, centring, the gradient's endpoints, streaming equals in-memory.
@@ -62,9 +63,9 @@ struct CanvasFitterTests {
         let canvas = CanvasSize(width: 45, height: 80)
         let image = EncoderTests.sample(width: 300, height: 170, alpha: alpha)
         let bytes = try PNGEncoder().encode(image)
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/in.png"
+        let folder = TemporaryFolder("image-tests")
+        defer { folder.remove() }
+        let path = folder.file("in.png")
         try AtomicFileWriter().write(bytes, to: path)
         let fromFile = try CanvasFitter(canvas: canvas).fit(path: path)
         let inMemory = try CanvasFitter(canvas: canvas).fit(image)

@@ -1,6 +1,7 @@
 import Foundation
 import ImagePipeline
 import ProcessRunning
+import TestSupport
 import Testing
 
 /// Encoding gives a valid PNG that decodes back to the same pixels.
@@ -64,9 +65,9 @@ struct EncoderTests {
             Self.onPath("pngcheck"),
             "pngcheck is needed for this test and is not on PATH: apt-get install pngcheck"
         )
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/out.png"
+        let folder = TemporaryFolder("image-tests")
+        defer { folder.remove() }
+        let path = folder.file("out.png")
         try AtomicFileWriter().write(PNGEncoder().encode(Self.sample(width: 300, height: 200, alpha: alpha)), to: path)
         let output = try await ProcessRunner().run(pngcheck, arguments: ["-q", path])
         let text = String(decoding: output.standardOutput, as: UTF8.self) + output.errorText

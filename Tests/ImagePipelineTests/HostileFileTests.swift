@@ -1,4 +1,5 @@
 import ImagePipeline
+import TestSupport
 import Testing
 
 /// Crafted damaged and hostile files: each is refused with a specific error, quickly, without

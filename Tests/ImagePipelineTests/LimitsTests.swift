@@ -1,4 +1,5 @@
 import ImagePipeline
+import TestSupport
 import Testing
 
 /// The pixel and memory limits guard every decode and fit, and can be configured.

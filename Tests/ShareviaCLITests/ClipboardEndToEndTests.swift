@@ -1,19 +1,20 @@
 import Foundation
 import ProcessRunning
+import TestSupport
 import Testing
 
 /// `sharevia --to clipboard` with the real binary, the real xclip and a real X server.
 @Suite struct ClipboardEndToEndTests {
-    let folder = CLITemporaryFolder()
+    let folder = TemporaryFolder("cli")
     var out: String { "\(folder.path)/out" }
 
     @Test func putsTheCardsExactBytesOnTheClipboard() async throws {
-        let xclip = try ToolPath.require("xclip", package: "xclip")
+        let xclip = try RequiredTools.path("xclip")
         let card = try #require(FileManager.default.contents(atPath: PackageRoot.exampleCard))
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
             let run = try await ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", out, "--json"],
-                environment: ["DISPLAY": display]
+                environment: ["DISPLAY": server.display]
             )
             #expect(run.status == 0, "\(run.stderr)\(run.stdout)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
@@ -21,7 +22,7 @@ import Testing
             let pasted = try await ProcessRunner().run(
                 xclip,
                 arguments: ["-selection", "clipboard", "-t", "image/png", "-o"],
-                environment: ["DISPLAY": display],
+                environment: ["DISPLAY": server.display],
                 timeout: .seconds(10)
             )
             #expect(pasted.exitStatus == 0)
@@ -46,20 +47,20 @@ import Testing
     }
 
     @Test func theBuiltInClientNeedsNoToolOnThePath() async throws {
-        let xclip = try ToolPath.require("xclip", package: "xclip")
+        let xclip = try RequiredTools.path("xclip")
         let card = try #require(FileManager.default.contents(atPath: PackageRoot.exampleCard))
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
             // A PATH with no clipboard tool on it.
             let run = try await ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", out],
-                environment: ["DISPLAY": display, "PATH": folder.path]
+                environment: ["DISPLAY": server.display, "PATH": folder.path]
             )
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr.contains("with x11 on \(display), verified"), "\(run.stderr)")
+            #expect(run.stderr.contains("with x11 on \(server.display), verified"), "\(run.stderr)")
             let pasted = try await ProcessRunner().run(
                 xclip,
                 arguments: ["-selection", "clipboard", "-t", "image/png", "-o"],
-                environment: ["DISPLAY": display],
+                environment: ["DISPLAY": server.display],
                 timeout: .seconds(10)
             )
             #expect(Data(pasted.standardOutput) == card)
@@ -68,11 +69,11 @@ import Testing
 
     @Test(arguments: [["--clipboard-backend", "xclip"], ["--clipboard-backend", "XCLIP"]])
     func xclipAskedForAndMissingFallsBackToTheFileExport(flag: [String]) async throws {
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
             // A PATH with no clipboard tool on it.
             let run = try await ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", out] + flag,
-                environment: ["DISPLAY": display, "PATH": folder.path]
+                environment: ["DISPLAY": server.display, "PATH": folder.path]
             )
             #expect(run.status == 3, "\(run.stderr)")
             #expect(run.stderr.contains("xclip not found (apt-get install xclip)"), "\(run.stderr)")
@@ -81,10 +82,10 @@ import Testing
     }
 
     @Test func theVariableNamesTheBackendToo() async throws {
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
             let run = try await ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", out],
-                environment: ["DISPLAY": display, "PATH": folder.path, "SHAREVIA_CLIPBOARD_BACKEND": "xclip"]
+                environment: ["DISPLAY": server.display, "PATH": folder.path, "SHAREVIA_CLIPBOARD_BACKEND": "xclip"]
             )
             #expect(run.status == 3, "\(run.stderr)")
             #expect(run.stderr.contains("xclip not found (apt-get install xclip)"), "\(run.stderr)")

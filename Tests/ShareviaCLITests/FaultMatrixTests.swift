@@ -1,5 +1,6 @@
 import Foundation
 import ProcessRunning
+import TestSupport
 import Testing
 
 /// Issue 17's fault matrix, through the built binary: the disk fills, the folder turns read-only,
@@ -11,7 +12,7 @@ import Testing
 /// Each case appends one row to `$SHAREVIA_RELIABILITY_LOG` when it is set, for
 /// `scripts/reliability`'s table.
 @Suite struct FaultMatrixTests {
-    let folder = CLITemporaryFolder()
+    let folder = TemporaryFolder("cli")
     var out: String { "\(folder.path)/out" }
 
     // MARK: File export
@@ -50,7 +51,7 @@ import Testing
     /// Killed with SIGKILL at the Nth call of a step: writing a file, flushing it, linking it.
     @Test(arguments: [("write", 1), ("fsync", 1), ("linkat", 1), ("write", 2), ("linkat", 2), ("fsync", 3)])
     func aKillAtAnyStepLeavesNoPartialFile(step: String, call: Int) async throws {
-        let strace = try ToolPath.require("strace", package: "strace")
+        let strace = try RequiredTools.path("strace")
         let started = ContinuousClock.now
         let output = try await ProcessRunner().run(
             strace,
@@ -63,7 +64,7 @@ import Testing
         )
         #expect(!output.timedOut)
         let card = try #require(FileManager.default.contents(atPath: PackageRoot.exampleCard))
-        let names = folder.names("out")
+        let names = folder.names(in: "out")
         var partial = 0
         for name in names where !name.hasPrefix(".sharevia-tmp-") {
             let bytes = FileManager.default.contents(atPath: "\(out)/\(name)") ?? Data()
@@ -90,8 +91,8 @@ import Testing
     // MARK: Clipboard, ending in the file export
 
     @Test func aFrozenXServerTimesOutAndTheFileExportDelivers() async throws {
-        try await PrivateXServer.with { display in
-            let pid = try Self.serverPID(display)
+        try await XvfbServer.with { server in
+            let pid = server.process.pid
             kill(pid, SIGSTOP)
             defer { kill(pid, SIGCONT) }
             let started = ContinuousClock.now
@@ -100,7 +101,7 @@ import Testing
                     "--to", "clipboard", PackageRoot.exampleCard, "--out", out, "--timeout", "2", "--retries", "0",
                     "--json",
                 ],
-                environment: FaultLog.canaryEnvironment.merging(["DISPLAY": display]) { $1 }
+                environment: FaultLog.canaryEnvironment.merging(["DISPLAY": server.display]) { $1 }
             )
             let seconds = (ContinuousClock.now - started).seconds
             try Self.expectFileExportDelivered(run, within: 20, seconds: seconds)
@@ -117,13 +118,13 @@ import Testing
     }
 
     @Test func anXServerThatDiesMidShareEndsInTheFileExport() async throws {
-        try await PrivateXServer.with { display in
-            let pid = try Self.serverPID(display)
+        try await XvfbServer.with { server in
+            let pid = server.process.pid
             let started = ContinuousClock.now
             let outPath = out
             async let run = ShareviaProcess.run(
                 ["--to", "clipboard", PackageRoot.exampleCard, "--out", outPath, "--timeout", "5", "--json"],
-                environment: ["DISPLAY": display]
+                environment: ["DISPLAY": server.display]
             )
             try await Task.sleep(for: .milliseconds(5))
             kill(pid, SIGKILL)
@@ -157,15 +158,16 @@ import Testing
         try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
         try Data(script.utf8).write(to: URL(fileURLWithPath: tools + "/xclip"))
         chmod(tools + "/xclip", 0o755)
-        try await PrivateXServer.with { display in
+        try await XvfbServer.with { server in
             let started = ContinuousClock.now
             let run = try await ShareviaProcess.run(
                 [
                     "--to", "clipboard", PackageRoot.exampleCard, "--out", out, "--clipboard-backend", "xclip",
                     "--timeout", "2", "--retries", "1", "--json",
                 ],
-                environment: FaultLog.canaryEnvironment.merging(["DISPLAY": display, "PATH": "\(tools):/usr/bin:/bin"])
-                { $1 }
+                environment: FaultLog.canaryEnvironment.merging([
+                    "DISPLAY": server.display, "PATH": "\(tools):/usr/bin:/bin",
+                ]) { $1 }
             )
             let seconds = (ContinuousClock.now - started).seconds
             try Self.expectFileExportDelivered(run, within: 30, seconds: seconds)
@@ -197,8 +199,8 @@ import Testing
         readOnly: Bool = false,
         sharing file: String
     ) async throws -> ContainedRun {
-        let unshare = try ToolPath.require("unshare", package: "util-linux")
-        let mountPoint = CLITemporaryFolder()
+        let unshare = try RequiredTools.path("unshare", package: "util-linux")
+        let mountPoint = TemporaryFolder("cli")
         let remount = readOnly ? "mkdir \"$1/shares\" && mount -o remount,ro \"$1\" && " : ""
         let script = """
             mount -t tmpfs -o \(options) tmpfs "$1" || exit 70
@@ -227,11 +229,6 @@ import Testing
     }
 
     /// The Xvfb's process id, from its lock file.
-    static func serverPID(_ display: String) throws -> pid_t {
-        let lock = try String(contentsOfFile: "/tmp/.X\(display.dropFirst())-lock", encoding: .utf8)
-        return try #require(pid_t(lock.trimmingCharacters(in: .whitespacesAndNewlines)))
-    }
-
     static func report(_ run: ShareviaProcess.Run) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any], "\(run.stderr)")
     }

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 10, through the built binary: hand-offs are not called deliveries, a real share's report
 /// carries what shaping changed, and the command-line defects found by trying it stay fixed.
 @Suite struct HonestReportTests {
-    let folder = CLITemporaryFolder()
+    let folder = TemporaryFolder("cli")
     var out: String { "\(folder.path)/out" }
 
     private func json(_ run: ShareviaProcess.Run) throws -> [String: Any] {

@@ -1,6 +1,7 @@
 import Foundation
 import ImagePipeline
 import ProcessRunning
+import TestSupport
 import Testing
 
 /// End-to-end runs of `sharevia image inspect | fit | convert` with the built binary
@@ -12,8 +13,8 @@ struct ImageCommandTests {
     // MARK: Inspect
 
     @Test func inspectPrintsHeaderFieldsAndEdgeColours() async throws {
-        let folder = CLITemporaryFolder()
-        let path = try CLIPNG.write(CLIPNG.halves(width: 6, height: 50), to: folder, name: "card.png")
+        let folder = TemporaryFolder("cli")
+        let path = try folder.write(CLIImages.halves(width: 6, height: 50), named: "card.png")
         let run = try await ShareviaProcess.run(["image", "inspect", path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("\(path): PNG 6x50, 8-bit truecolour, not interlaced"))
@@ -21,9 +22,9 @@ struct ImageCommandTests {
     }
 
     @Test func inspectJSONListsEveryFile() async throws {
-        let folder = CLITemporaryFolder()
-        let a = try CLIPNG.write(CLIPNG.halves(width: 6, height: 50), to: folder, name: "a.png")
-        let b = try CLIPNG.write(CLIPNG.halves(width: 3, height: 2), to: folder, name: "b.png")
+        let folder = TemporaryFolder("cli")
+        let a = try folder.write(CLIImages.halves(width: 6, height: 50), named: "a.png")
+        let b = try folder.write(CLIImages.halves(width: 3, height: 2), named: "b.png")
         let run = try await ShareviaProcess.run(["image", "inspect", "--json", a, b])
         #expect(run.status == 0, "\(run.stderr)")
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [[String: Any]])
@@ -42,11 +43,11 @@ struct ImageCommandTests {
     }
 
     @Test func inspectReportsACorruptFileAndGoesOn() async throws {
-        let folder = CLITemporaryFolder()
-        var bytes = CLIPNG.halves(width: 6, height: 50)
+        let folder = TemporaryFolder("cli")
+        var bytes = CLIImages.halves(width: 6, height: 50)
         bytes[bytes.count - 20] ^= 0x55  // inside IDAT, so its CRC no longer matches
-        let bad = try CLIPNG.write(bytes, to: folder, name: "bad.png")
-        let good = try CLIPNG.write(CLIPNG.halves(width: 6, height: 50), to: folder, name: "good.png")
+        let bad = try folder.write(bytes, named: "bad.png")
+        let good = try folder.write(CLIImages.halves(width: 6, height: 50), named: "good.png")
         let run = try await ShareviaProcess.run(["image", "inspect", bad, good])
         #expect(run.status == 65)
         #expect(run.stderr.hasPrefix("error: '\(bad)' has a damaged IDAT chunk"), "\(run.stderr)")
@@ -61,9 +62,9 @@ struct ImageCommandTests {
     /// Issue 17: this 150-byte file trapped `image inspect --json` with signal 4 while the error
     /// message was built (a byte count past `Int.max` converted to `Int`).
     @Test func inspectRefusesASizeBeyondIntMaxWithoutCrashing() async throws {
-        let folder = CLITemporaryFolder()
-        let bytes = CLIPNG.declaring(width: 2_147_483_647, height: 2_147_483_647)
-        let path = try CLIPNG.write(bytes, to: folder, name: "hostile.png")
+        let folder = TemporaryFolder("cli")
+        let bytes = CLIImages.declaring(width: 2_147_483_647, height: 2_147_483_647)
+        let path = try folder.write(bytes, named: "hostile.png")
         let output = folder.path + "/fitted.png"
         for arguments in [
             ["image", "inspect", "--json", path], ["image", "inspect", path], ["image", "fit", path, "-o", output],
@@ -77,8 +78,8 @@ struct ImageCommandTests {
     }
 
     @Test func inspectReadsAJPEGHeaderWithoutDecoding() async throws {
-        let folder = CLITemporaryFolder()
-        let path = try CLIPNG.write(CLIPNG.jpeg(width: 4032, height: 3024), to: folder, name: "photo.jpg")
+        let folder = TemporaryFolder("cli")
+        let path = try folder.write(CLIImages.jpeg(width: 4032, height: 3024), named: "photo.jpg")
         let run = try await ShareviaProcess.run(["image", "inspect", path, "--no-edges"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("JPEG 4032x3024, 8-bit YCbCr"))
@@ -126,32 +127,32 @@ struct ImageCommandTests {
         """
 
     @Test func fitWritesAStoryCanvas() async throws {
-        let folder = CLITemporaryFolder()
-        let input = try CLIPNG.write(CLIPNG.halves(width: 60, height: 40), to: folder, name: "in.png")
+        let folder = TemporaryFolder("cli")
+        let input = try folder.write(CLIImages.halves(width: 60, height: 40), named: "in.png")
         let output = folder.path + "/story.png"
         let run = try await ShareviaProcess.run(["image", "fit", input, "-o", output])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("60x40 image at 1080x720+0+600"))
-        #expect(try CLIPNG.size(of: output) == (1080, 1920))
+        #expect(try PNGBytes.size(ofFileAt: output) == (1080, 1920))
         // The canvas's own top band (38 rows) is the start of the gradient from #C81E0A to
         // #0A1EC8 over 1920 rows: its mean row 18.5 gives red 200 - 190 * 18.5 / 1919 = 198.2.
         let check = try await ShareviaProcess.run(["image", "inspect", output])
         #expect(check.stdout.contains("edges top #C61E0C bottom #0C1EC6"), "\(check.stdout)")
-        #expect(folder.names("") == ["in.png", "story.png"])
+        #expect(folder.names() == ["in.png", "story.png"])
     }
 
     @Test func fitHonoursTheCanvasOption() async throws {
-        let folder = CLITemporaryFolder()
-        let input = try CLIPNG.write(CLIPNG.halves(width: 60, height: 40), to: folder, name: "in.png")
+        let folder = TemporaryFolder("cli")
+        let input = try folder.write(CLIImages.halves(width: 60, height: 40), named: "in.png")
         let output = folder.path + "/small.png"
         let run = try await ShareviaProcess.run(["image", "fit", input, "-o", output, "--canvas", "100x200"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try CLIPNG.size(of: output) == (100, 200))
+        #expect(try PNGBytes.size(ofFileAt: output) == (100, 200))
     }
 
     @Test func fitRefusesToOverwriteWithoutForce() async throws {
-        let folder = CLITemporaryFolder()
-        let input = try CLIPNG.write(CLIPNG.halves(width: 60, height: 40), to: folder, name: "in.png")
+        let folder = TemporaryFolder("cli")
+        let input = try folder.write(CLIImages.halves(width: 60, height: 40), named: "in.png")
         let output = folder.path + "/out.png"
         try Data("keep me".utf8).write(to: URL(fileURLWithPath: output))
         let refused = try await ShareviaProcess.run(["image", "fit", input, "-o", output])
@@ -164,8 +165,8 @@ struct ImageCommandTests {
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep me")
         let forced = try await ShareviaProcess.run(["image", "fit", input, "-o", output, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
-        #expect(try CLIPNG.size(of: output) == (1080, 1920))
-        #expect(folder.names("") == ["in.png", "out.png"])
+        #expect(try PNGBytes.size(ofFileAt: output) == (1080, 1920))
+        #expect(folder.names() == ["in.png", "out.png"])
     }
 
     @Test func fitRejectsAMalformedCanvasAsAUsageError() async throws {
@@ -176,8 +177,8 @@ struct ImageCommandTests {
 
     /// A canvas too big for the memory limit is blamed on --canvas, before the input is read.
     @Test func fitBlamesAnOversizedCanvasNotTheImage() async throws {
-        let folder = CLITemporaryFolder()
-        let input = try CLIPNG.write(CLIPNG.halves(width: 60, height: 40), to: folder, name: "in.png")
+        let folder = TemporaryFolder("cli")
+        let input = try folder.write(CLIImages.halves(width: 60, height: 40), named: "in.png")
         let run = try await ShareviaProcess.run([
             "image", "fit", input, "-o", folder.path + "/out.png", "--canvas", "20000x20000",
         ])
@@ -189,11 +190,11 @@ struct ImageCommandTests {
             "\(run.stderr)"
         )
         #expect(!run.stderr.contains("in.png"))
-        #expect(folder.names("") == ["in.png"])
+        #expect(folder.names() == ["in.png"])
     }
 
     @Test func fitAndConvertTakeAJPEGPhoto() async throws {
-        let folder = CLITemporaryFolder()
+        let folder = TemporaryFolder("cli")
         let ppm = Data("P6\n80 60\n255\n".utf8) + Data((0..<(80 * 60)).flatMap { [UInt8($0 % 80 * 3), 90, 160] })
         let jpeg = try await ProcessRunner().run(
             "/usr/bin/env",
@@ -201,29 +202,29 @@ struct ImageCommandTests {
             input: [UInt8](ppm),
             timeout: .seconds(20)
         )
-        let input = try CLIPNG.write(jpeg.standardOutput, to: folder, name: "photo.jpg")
+        let input = try folder.write(jpeg.standardOutput, named: "photo.jpg")
         let fit = try await ShareviaProcess.run(["image", "fit", input, "-o", folder.path + "/story.png"])
         #expect(fit.status == 0, "\(fit.stderr)")
-        #expect(try CLIPNG.size(of: folder.path + "/story.png") == (1080, 1920))
+        #expect(try PNGBytes.size(ofFileAt: folder.path + "/story.png") == (1080, 1920))
         let convert = try await ShareviaProcess.run(["image", "convert", input, "-o", folder.path + "/photo.png"])
         #expect(convert.status == 0, "\(convert.stderr)")
-        #expect(try CLIPNG.size(of: folder.path + "/photo.png") == (80, 60))
+        #expect(try PNGBytes.size(ofFileAt: folder.path + "/photo.png") == (80, 60))
         let inspect = try await ShareviaProcess.run(["image", "inspect", input])
         #expect(inspect.status == 0 && inspect.stdout.contains("edges top #"), "\(inspect.stdout)\(inspect.stderr)")
     }
 
     @Test func fitRefusesAHeaderOnlyJPEGAsDamaged() async throws {
-        let folder = CLITemporaryFolder()
-        let input = try CLIPNG.write(CLIPNG.jpeg(width: 800, height: 600), to: folder, name: "photo.jpg")
+        let folder = TemporaryFolder("cli")
+        let input = try folder.write(CLIImages.jpeg(width: 800, height: 600), named: "photo.jpg")
         let run = try await ShareviaProcess.run(["image", "fit", input, "-o", folder.path + "/out.png"])
         #expect(run.status == 65)
         #expect(run.stderr.contains("'\(input)' is a damaged JPEG"))
         #expect(run.stderr.contains("[corrupt_data]"))
-        #expect(folder.names("") == ["photo.jpg"])
+        #expect(folder.names() == ["photo.jpg"])
     }
 
     @Test func fitNamesAMissingInput() async throws {
-        let folder = CLITemporaryFolder()
+        let folder = TemporaryFolder("cli")
         let run = try await ShareviaProcess.run([
             "image", "fit", folder.path + "/nope.png", "-o", folder.path + "/o.png",
         ])
@@ -235,12 +236,12 @@ struct ImageCommandTests {
     // MARK: Convert
 
     @Test func convertReencodesWithTheSamePixels() async throws {
-        let folder = CLITemporaryFolder()
-        let input = try CLIPNG.write(CLIPNG.halves(width: 6, height: 50), to: folder, name: "in.png")
+        let folder = TemporaryFolder("cli")
+        let input = try folder.write(CLIImages.halves(width: 6, height: 50), named: "in.png")
         let output = folder.path + "/out.png"
         let run = try await ShareviaProcess.run(["image", "convert", input, "-o", output, "--compression", "smallest"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try CLIPNG.size(of: output) == (6, 50))
+        #expect(try PNGBytes.size(ofFileAt: output) == (6, 50))
         let original = try PNGDecoder().decode(path: input)
         #expect(try PNGDecoder().decode(path: output) == original)
         #expect(original.pixel(x: 0, y: 0) == RGBAPixel(r: 200, g: 30, b: 10))
@@ -251,25 +252,22 @@ struct ImageCommandTests {
     }
 }
 
-/// Small image files built byte by byte, independently of the image pipeline under test.
-enum CLIPNG {
+/// Image bytes for the CLI's image tests.
+enum CLIImages {
     /// A width x height RGB PNG: the top half (200, 30, 10), the bottom half (10, 30, 200).
     static func halves(width: Int, height: Int) -> [UInt8] {
-        var raw: [UInt8] = []
-        for y in 0..<height {
-            raw.append(0)
-            for _ in 0..<width { raw += y < height / 2 ? [200, 30, 10] : [10, 30, 200] }
+        let rgb = (0..<height).flatMap { y in
+            (0..<width).flatMap { _ -> [UInt8] in y < height / 2 ? [200, 30, 10] : [10, 30, 200] }
         }
-        let ihdr = be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", stored(raw))
-            + chunk("IEND", [])
+        return PNGBytes.rgbFile(width: width, height: height, rgb: rgb)
     }
 
     /// A 16-bit RGBA PNG whose IHDR declares width x height pixels over 64 bytes of image data.
     static func declaring(width: UInt32, height: UInt32) -> [UInt8] {
-        let ihdr = be32(width) + be32(height) + [16, 6, 0, 0, 0]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
-            + chunk("IDAT", stored([UInt8](repeating: 0, count: 64))) + chunk("IEND", [])
+        PNGBytes.file(
+            ihdr: PNGBytes.ihdr(width: width, height: height, bitDepth: 16, colorType: 6),
+            raw: [UInt8](repeating: 0, count: 64)
+        )
     }
 
     /// SOI, a baseline frame header, a scan header, EOI: enough to inspect.
@@ -278,50 +276,5 @@ enum CLIPNG {
             0xFF, 0xD8, 0xFF, 0xC0, 0, 17, 8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
             UInt8(width & 0xFF), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xFF, 0xDA, 0, 8, 1, 1, 0, 0, 63, 0, 0xFF, 0xD9,
         ]
-    }
-
-    static func write(_ bytes: [UInt8], to folder: CLITemporaryFolder, name: String) throws -> String {
-        let path = folder.path + "/" + name
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    /// Width and height from a PNG's IHDR.
-    static func size(of path: String) throws -> (Int, Int) {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        guard bytes.count >= 24 else { return (0, 0) }
-        func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return (int(16), int(20))
-    }
-
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return be32(UInt32(data.count)) + body + be32(crc32(body))
-    }
-
-    private static func stored(_ raw: [UInt8]) -> [UInt8] {
-        precondition(raw.count < 65536)
-        let n = raw.count
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in raw {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
-        }
-        return [0x78, 0x01, 1, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)] + raw
-            + be32(b << 16 | a)
-    }
-
-    private static func be32(_ v: UInt32) -> [UInt8] {
-        [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-    }
-
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `sharevia --to instagram`, the headline, through the built binary.
 @Suite struct InstagramCommandTests {
-    let folder = CLITemporaryFolder()
+    let folder = TemporaryFolder("cli")
     var out: String { "\(folder.path)/out" }
 
     @Test func withAnAppIDTheCardIsHandedOffAsABundle() async throws {

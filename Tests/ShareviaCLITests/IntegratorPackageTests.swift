@@ -1,5 +1,6 @@
 import Foundation
 import ProcessRunning
+import TestSupport
 import Testing
 
 /// The README's library example and every Swift block of Adapters.md, built as the package an
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(20))) func theDocumentedPackageBuildsAndPassesItsTests() async throws {
-        let folder = CLITemporaryFolder()
+        let folder = TemporaryFolder("cli")
         let package = "\(folder.path)/my-destinations"
         // The Package.swift names the dependency "../sharevia": a link to this checkout.
         try FileManager.default.createSymbolicLink(

@@ -1,16 +1,17 @@
 import Foundation
 import ProcessRunning
+import TestSupport
 import Testing
 
 /// The built binary, end to end: exit codes, the --json report, --dry-run, bad input.
 @Suite struct ShareEndToEndTests {
-    let folder = CLITemporaryFolder()
+    let folder = TemporaryFolder("cli")
     var out: String { "\(folder.path)/out" }
 
     @Test func fileExportWritesAByteIdenticalCopyAndAManifest() async throws {
         let run = try await ShareviaProcess.run(["--to", "file", PackageRoot.exampleCard, "--out", out])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(folder.names("out") == ["card.png", "card.share.json"])
+        #expect(folder.names(in: "out") == ["card.png", "card.share.json"])
         #expect(
             FileManager.default.contents(atPath: "\(out)/card.png")
                 == FileManager.default.contents(atPath: PackageRoot.exampleCard)
@@ -112,7 +113,7 @@ import Testing
         var arguments = ["--to", "file", card, "--out", "\(shared)/out"]
         var program = ShareviaProcess.binary
         if getuid() == 0 {
-            program = try ToolPath.require("setpriv", package: "util-linux")
+            program = try RequiredTools.path("setpriv", package: "util-linux")
             arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", ShareviaProcess.binary] + arguments
         }
         let run = try await ProcessRunner().run(program, arguments: arguments, environment: ["PATH": "/usr/bin:/bin"])
@@ -182,7 +183,7 @@ import Testing
         try handle.close()
         let run = try await ShareviaProcess.run(["--to", "file", big, "--out", out], timeout: .milliseconds(300))
         #expect(run.status == nil, "the export finished before it could be killed; make the file bigger")
-        let written = folder.names("out").filter { !$0.hasPrefix(".sharevia-tmp-") }
+        let written = folder.names(in: "out").filter { !$0.hasPrefix(".sharevia-tmp-") }
         if written.contains("big.bin") {
             let size = try FileManager.default.attributesOfItem(atPath: "\(out)/big.bin")[.size] as? Int
             #expect(size == 512 << 20)

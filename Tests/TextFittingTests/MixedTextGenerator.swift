@@ -1,23 +1,18 @@
+import TestSupport
+
 /// A seeded, deterministic generator of text mixing scripts, emoji, combining marks, RTL,
 /// URLs, mentions and hashtags, for the property tests. (The benchmark's corpus comes from
 /// `scripts/bench/text-corpus.py`, not from this.)
 struct MixedTextGenerator {
-    private var state: UInt64
+    private var random: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
-    /// SplitMix64.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// A number in `0..<bound`.
+    mutating func below(_ bound: Int) -> Int { random.below(bound) }
 
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    /// One of `items`.
+    mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
     static let latin = [
         "run", "streak", "today", "great", "workout", "seven", "days", "in", "a", "row", "café", "naïve",

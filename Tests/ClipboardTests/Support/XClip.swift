@@ -1,6 +1,7 @@
 import Clipboard
 import Foundation
 import ProcessRunning
+import TestSupport
 
 /// Reads selections back with the real xclip, independently of the destination under test.
 enum XClip {

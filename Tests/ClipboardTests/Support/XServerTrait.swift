@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The X display the current test runs against, set by the ``XServerTrait``.

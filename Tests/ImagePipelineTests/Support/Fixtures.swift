@@ -47,11 +47,4 @@ enum Fixtures {
         ((try? FileManager.default.contentsOfDirectory(atPath: pngSuite)) ?? []).filter { $0.hasSuffix(".png") }
             .sorted()
     }
-
-    /// A fresh temporary folder, removed by the caller.
-    static func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "sharevia-image-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
 }

@@ -54,30 +54,3 @@ enum ShareviaProcess {
         )
     }
 }
-
-/// A fresh folder removed after the test.
-final class CLITemporaryFolder {
-    let path: String
-
-    init() {
-        var bytes = Array((NSTemporaryDirectory() + "sharevia-cli-XXXXXX").utf8CString)
-        path = bytes.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func names(_ subfolder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "\(path)/\(subfolder)")) ?? []).sorted()
-    }
-}
-
-/// The package's root folder, found from this file's path.
-enum PackageRoot {
-    static var path: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
-    }
-
-    /// `examples/card.png`.
-    static var exampleCard: String { "\(path)/examples/card.png" }
-}

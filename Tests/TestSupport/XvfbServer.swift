@@ -9,35 +9,49 @@ import Glibc
 
 /// A private Xvfb server on a free display, for tests.
 ///
-/// Started with `Xvfb :N -nolisten tcp -noreset`: without `-noreset` the server resets when its
-/// last client leaves, and a connection that arrives meanwhile is dropped (1 in 300 reads under
-/// load failed so), which a desktop, never without clients, doesn't do. Ready once its socket
-/// accepts a connection. Use it
-/// through ``with(_:)``, which always stops it and removes its log; stopping it also ends every
-/// xclip child that owns a selection on it.
-final class XvfbServer: Sendable {
+/// Started with `Xvfb :N -nolisten tcp -noreset -screen 0 320x240x24`: without `-noreset` the
+/// server resets when its last client leaves, and a connection that arrives meanwhile is dropped
+/// (1 in 300 reads under load failed so), which a desktop, never without clients, doesn't do.
+/// Ready once its socket accepts a connection. Use it through ``with(extraArguments:_:)``, which
+/// always stops it and removes its log; stopping it also ends every xclip child that owns a
+/// selection on it.
+///
+/// Display numbers come from one counter per test process, so suites running in parallel in one
+/// process never race for a number; the start depends on the process id, so test processes
+/// running side by side start far apart, and a number whose socket or lock file exists is skipped.
+public final class XvfbServer: Sendable {
     /// The display name, such as `:57`.
-    let display: String
+    public let display: String
     /// The server process, for fault injection (`SIGSTOP`, `SIGKILL`).
-    let process: BackgroundProcess
-    private let logPath: String
+    public let process: BackgroundProcess
 
-    private init(display: String, process: BackgroundProcess, logPath: String) {
+    private init(display: String, process: BackgroundProcess) {
         self.display = display
         self.process = process
-        self.logPath = logPath
     }
 
-    /// Display numbers handed out in this test process, so parallel suites never race for one.
-    private static let nextNumber = Mutex<Int>(100 + Int(getpid() % 400) * 2)
+    /// Where Xvfb on `display` writes its output: one file per display and test process.
+    private static func logPath(display: String) -> String {
+        NSTemporaryDirectory() + "sharevia-xvfb-\(display.dropFirst())-\(getpid()).log"
+    }
 
-    struct StartFailure: Error, CustomStringConvertible {
-        var description: String
+    private var logPath: String { Self.logPath(display: display) }
+
+    /// The lowest and highest display numbers handed out.
+    static let numbers = 100...30000
+
+    /// Display numbers handed out in this test process.
+    private static let nextNumber = Mutex<Int>(numbers.lowerBound + Int(getpid() % 400) * 2)
+
+    /// Xvfb could not be started on any of the displays tried.
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// Why the last attempt failed, with the end of Xvfb's log.
+        public var description: String
     }
 
     /// Runs `body` with a fresh server, then stops it and removes its log, whether `body`
     /// returned or threw. `extraArguments` go to Xvfb after the defaults.
-    static func with<R>(
+    public static func with<R>(
         extraArguments: [String] = [],
         _ body: (XvfbServer) async throws -> R
     ) async throws -> R {
@@ -59,20 +73,19 @@ final class XvfbServer: Sendable {
         var lastError = "no display number tried"
         for _ in 0..<20 {
             let number = nextNumber.withLock { value in
-                defer { value = value >= 30000 ? 100 : value + 1 }
+                defer { value = value >= numbers.upperBound ? numbers.lowerBound : value + 1 }
                 return value
             }
             guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock"),
                 !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
             else { continue }
-            let log = NSTemporaryDirectory() + "sharevia-xvfb-\(number)-\(getpid()).log"
+            let display = ":\(number)"
             let process = try BackgroundProcess.start(
                 xvfb,
-                arguments: [":\(number)", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"]
-                    + extraArguments,
-                logPath: log
+                arguments: [display, "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"] + extraArguments,
+                logPath: logPath(display: display)
             )
-            let server = XvfbServer(display: ":\(number)", process: process, logPath: log)
+            let server = XvfbServer(display: display, process: process)
             if await server.waitUntilReady(timeout: .seconds(15)) { return server }
             lastError = "Xvfb :\(number) did not start: \(server.log.suffix(400))"
             await server.stop()
@@ -95,7 +108,7 @@ final class XvfbServer: Sendable {
     }
 
     /// What the server printed, for failure messages.
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Stops the server and removes its log.
     private func stop() async {
