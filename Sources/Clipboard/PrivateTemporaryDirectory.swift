@@ -8,24 +8,30 @@ import Glibc
 /// first write and removed with everything in it by ``remove()``.
 ///
 /// Text and in-memory images are written here so the clipboard tool can read them as a file
-/// (`xclip -i FILE` reads it all before forking); nothing else on the machine can read them.
-final class PrivateTemporaryDirectory {
+/// (`xclip -i FILE` reads it all before forking), and a plugin finds its attachments here;
+/// nothing else on the machine can read them.
+public final class PrivateTemporaryDirectory {
     /// The folder the directory is created in.
-    let parent: String
+    public let parent: String
     /// The directory's path, once created.
-    private(set) var path: String?
+    public private(set) var path: String?
     private var files: [String] = []
+    private let prefix: String
+    private let destination: DestinationID
 
-    /// A directory to be created as `sharevia-clipboard-XXXXXX` under `parent` when first needed.
-    init(parent: String) {
+    /// A directory to be created as `PREFIX-XXXXXX` under `parent` when first needed; errors
+    /// name `destination`.
+    public init(parent: String, prefix: String = "sharevia-clipboard", destination: DestinationID = .clipboard) {
         self.parent = parent
+        self.prefix = prefix
+        self.destination = destination
     }
 
     /// Writes `bytes` to a new file named `name` (mode 0600, never following or replacing
     /// anything) and returns its path.
     ///
     /// - Throws: ``ShareError`` (`permanent`) when the directory or the file can't be written.
-    func write(_ bytes: [UInt8], name: String) throws(ShareError) -> String {
+    public func write(_ bytes: [UInt8], name: String) throws(ShareError) -> String {
         let directory = try create()
         let file = "\(directory)/\(name)"
         let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -43,7 +49,7 @@ final class PrivateTemporaryDirectory {
     }
 
     /// Removes the files and the directory. Safe to call more than once, or when nothing was written.
-    func remove() {
+    public func remove() {
         for file in files { unlink(file) }
         files = []
         if let path { rmdir(path) }
@@ -52,12 +58,12 @@ final class PrivateTemporaryDirectory {
 
     private func create() throws(ShareError) -> String {
         if let path { return path }
-        var template = Array("\(parent)/sharevia-clipboard-XXXXXX".utf8CString)
+        var template = Array("\(parent)/\(prefix)-XXXXXX".utf8CString)
         let created = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard created != nil else {
             throw ShareError(
                 .permanent,
-                destination: .clipboard,
+                destination: destination,
                 message:
                     "can't create a private temporary folder in \(parent): \(String(cString: strerror(errno))). Set TMPDIR to a writable folder."
             )
@@ -70,7 +76,7 @@ final class PrivateTemporaryDirectory {
     private func failure(_ file: String) -> ShareError {
         ShareError(
             .permanent,
-            destination: .clipboard,
+            destination: destination,
             message: "can't write \(file): \(String(cString: strerror(errno))). Check the free space in TMPDIR."
         )
     }

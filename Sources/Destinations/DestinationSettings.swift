@@ -17,17 +17,25 @@ public struct DestinationSettings: Sendable, Hashable {
     /// Instagram Stories: app id (else `SHAREVIA_INSTAGRAM_APP_ID`), layer, colours, device; its
     /// bundle goes to ``outputDirectory`` unless it names a folder of its own.
     public var instagram: InstagramDestination.Configuration
+    /// How plugins run: timeouts, their settings and secrets.
+    public var plugins: PluginSettings
+    /// The plugins found and described for this share; each becomes a destination.
+    public var pluginCatalog: PluginCatalog
 
     /// Settings that leave every destination to the environment and its defaults.
     public init(
         mastodonInstance: String? = nil,
         outputDirectory: String? = nil,
         clipboard: ClipboardDestination.Configuration = ClipboardDestination.Configuration(),
-        instagram: InstagramDestination.Configuration = InstagramDestination.Configuration()
+        instagram: InstagramDestination.Configuration = InstagramDestination.Configuration(),
+        plugins: PluginSettings = PluginSettings(),
+        pluginCatalog: PluginCatalog = PluginCatalog()
     ) {
         self.mastodonInstance = mastodonInstance
         self.outputDirectory = outputDirectory
         self.clipboard = clipboard
         self.instagram = instagram
+        self.plugins = plugins
+        self.pluginCatalog = pluginCatalog
     }
 }

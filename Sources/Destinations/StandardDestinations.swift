@@ -66,7 +66,17 @@ public enum StandardDestinations {
                 WebIntentDestination(service: service, environment: environment, runner: runner)
             }
         }
-        return core + intents
+        let plugins = settings.pluginCatalog.entries.map { entry in
+            Entry(descriptor: entry.descriptor) {
+                PluginDestination(entry: entry, settings: settings.plugins, environment: environment, runner: runner)
+            }
+        }
+        return core + intents + plugins
+    }
+
+    /// The ids (and aliases) of the built-in destinations, which no plugin may take.
+    public static func builtInIDs(environment: ShareEnvironment) -> Set<DestinationID> {
+        Set(entries(environment: environment).flatMap { [$0.descriptor.id] + $0.descriptor.aliases })
     }
 
     /// Every built-in destination, built.

@@ -51,6 +51,12 @@ enum AttachmentFile {
         return bytes.withUnsafeBytes { Data(bytes: $0.baseAddress!, count: filled) }
     }
 
+    /// The size of the file at `path`, or nil when it can't be examined.
+    static func size(of path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
     static func checkIsReadableFile(_ path: String) throws(ShareError) {
         var info = stat()
         guard stat(path, &info) == 0 else {

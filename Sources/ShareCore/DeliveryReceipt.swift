@@ -12,6 +12,9 @@ public struct DeliveryReceipt: Sendable, Hashable, Codable {
     /// For a hand-off: what the person must do to finish the share, such as
     /// "open this URL to post: https://x.com/intent/post?...".
     public var nextStep: String?
+    /// What a helper program wrote to its standard error (a plugin's log), truncated; reports
+    /// show it with `--verbose`.
+    public var log: String?
 
     /// A confirmed delivery.
     public init(destination: DestinationID, summary: String, locations: [String] = []) {

@@ -76,6 +76,14 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         }
     }
 
+    /// The size in bytes, without reading a file-backed attachment; nil when its file can't be
+    /// examined.
+    public var byteCount: Int? {
+        switch source {
+        case .bytes(let data): data.count
+        case .file(let path): AttachmentFile.size(of: path)
+        }
+    }
 }
 
 /// MIME types recognised from magic bytes or file names: the one table of file signatures that

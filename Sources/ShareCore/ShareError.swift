@@ -48,6 +48,9 @@ public struct ShareError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// The error that caused this one, if any.
     public var underlying: (any Error)?
+    /// What a helper program wrote to its standard error (a plugin's log), truncated; shown with
+    /// `--verbose`. Never holds a secret: sharevia gives helpers none in their argv or environment.
+    public var log: String?
 
     /// Creates an error.
     public init(_ code: Code, destination: DestinationID? = nil, message: String, underlying: (any Error)? = nil) {

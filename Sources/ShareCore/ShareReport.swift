@@ -68,6 +68,9 @@ public struct ShareReport: Sendable, Codable, Hashable {
         public var prepared: String?
         /// What shaping changed for this destination, from ``PreparedShare/notes``.
         public var notes: [String]
+        /// What the destination's helper program logged on standard error (a plugin's log),
+        /// truncated; `sharevia` prints it with `--verbose`.
+        public var log: String?
 
         public init(
             destination: DestinationID,
@@ -120,6 +123,15 @@ extension ShareReport: CustomStringConvertible {
     ///     note: trimmed 41 characters
     /// handed off by fallback x (instagram did not deliver)
     /// ```
+    /// This report without what helper programs logged (``Attempt/log``): what `sharevia`
+    /// prints unless `--verbose`.
+    public var withoutLogs: ShareReport {
+        var copy = self
+        for index in copy.attempts.indices { copy.attempts[index].log = nil }
+        copy.receipt?.log = nil
+        return copy
+    }
+
     public var description: String {
         var lines: [String] = []
         for attempt in attempts {
@@ -129,6 +141,11 @@ extension ShareReport: CustomStringConvertible {
             if attempt.result.succeeded {
                 if let prepared = attempt.prepared { lines.append("    \(prepared)") }
                 for note in attempt.notes { lines.append("    note: \(note)") }
+            }
+            if let log = attempt.log {
+                for line in log.split(separator: "\n", omittingEmptySubsequences: false) {
+                    lines.append("    log: \(line)")
+                }
             }
         }
         let first = chain.first.map(\.rawValue) ?? "first"

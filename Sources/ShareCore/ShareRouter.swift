@@ -127,18 +127,18 @@ public struct ShareRouter: Sendable {
         let clock = ContinuousClock()
         var started = clock.now
         var prepared: PreparedShare?
-        func record(_ result: ShareReport.Result, _ reason: String, try number: Int = 1) {
-            report.attempts.append(
-                .init(
-                    destination: id,
-                    result: result,
-                    reason: reason,
-                    attempt: number,
-                    durationMilliseconds: durationMilliseconds(clock.now - started),
-                    prepared: prepared?.summary,
-                    notes: prepared?.notes ?? []
-                )
+        func record(_ result: ShareReport.Result, _ reason: String, try number: Int = 1, log: String? = nil) {
+            var attempt = ShareReport.Attempt(
+                destination: id,
+                result: result,
+                reason: reason,
+                attempt: number,
+                durationMilliseconds: durationMilliseconds(clock.now - started),
+                prepared: prepared?.summary,
+                notes: prepared?.notes ?? []
             )
+            attempt.log = log
+            report.attempts.append(attempt)
         }
 
         if Task.isCancelled {
@@ -168,12 +168,17 @@ public struct ShareRouter: Sendable {
             }
             switch outcome {
             case .success(let receipt):
-                record(receipt.outcome == .handedOff ? .handedOff : .delivered, receipt.line, try: number)
+                record(
+                    receipt.outcome == .handedOff ? .handedOff : .delivered,
+                    receipt.line,
+                    try: number,
+                    log: receipt.log
+                )
                 report.receipt = receipt
                 return .stop
             case .failure(let error):
                 let result = Self.result(for: error.code)
-                record(result, error.message, try: number)
+                record(result, error.message, try: number, log: error.log)
                 switch error.code {
                 case .transient:
                     guard number < retryPolicy.maxAttempts else { return .next }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Destinations
 import ShareCore
 
 /// `sharevia destinations`: lists every registered destination with its availability.
@@ -24,6 +25,10 @@ struct DestinationsCommand: AsyncParsableCommand {
         var textLimit: DestinationDescriptor.TextLimit?
         /// What its receipts can say: `delivered` (confirmed), `handed-off` (a person finishes it).
         var outcomes: [DeliveryOutcome]
+        /// The plugin executable serving it; nil for a built-in.
+        var plugin: String?
+        /// True for a plugin that is not used because a built-in or an earlier plugin has its id.
+        var shadowed: Bool?
     }
 
     /// What a destination's receipts can say, in words.
@@ -42,7 +47,14 @@ struct DestinationsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let router = try routing.settings.checkedRouter()
+        let settings = routing.settings
+        let config = try settings.loadConfig()
+        let layered = await settings.layered(over: config).withPlugins(wanted: nil)
+        let router = try layered.checkedRouter()
+        let plugins = Dictionary(
+            layered.pluginCatalog.entries.map { ($0.plugin.id, $0.plugin.path) },
+            uniquingKeysWith: { first, _ in first }
+        )
         var entries: [Entry] = []
         for destination in router.registry.destinations {
             let descriptor = destination.descriptor
@@ -57,7 +69,25 @@ struct DestinationsCommand: AsyncParsableCommand {
                     reason: availability.reason,
                     capabilities: descriptor.capabilities.names,
                     textLimit: descriptor.textLimit,
-                    outcomes: descriptor.outcomes
+                    outcomes: descriptor.outcomes,
+                    plugin: plugins[descriptor.id]
+                )
+            )
+        }
+        for shadowed in layered.pluginCatalog.shadowed {
+            entries.append(
+                Entry(
+                    id: shadowed.plugin.id,
+                    aliases: [],
+                    name: "plugin (not used)",
+                    summary: "",
+                    available: false,
+                    reason: "not used: its id '\(shadowed.plugin.id)' is taken by \(shadowed.shadowedBy)",
+                    capabilities: [],
+                    textLimit: nil,
+                    outcomes: [],
+                    plugin: shadowed.plugin.path,
+                    shadowed: true
                 )
             )
         }
@@ -75,8 +105,11 @@ struct DestinationsCommand: AsyncParsableCommand {
             let limit = entry.textLimit.map { "; text up to \($0.maximum) \($0.unit)" } ?? ""
             lines.append("\(name)\(String(repeating: " ", count: width - name.count))  \(entry.name)")
             lines.append("\(indent)  \(state)\(reason)")
-            lines.append("\(indent)  takes \(entry.capabilities.joined(separator: ", "))\(limit)")
-            lines.append("\(indent)  \(Self.outcomeText(entry.outcomes))")
+            if !entry.capabilities.isEmpty {
+                lines.append("\(indent)  takes \(entry.capabilities.joined(separator: ", "))\(limit)")
+            }
+            if !entry.outcomes.isEmpty { lines.append("\(indent)  \(Self.outcomeText(entry.outcomes))") }
+            if let plugin = entry.plugin { lines.append("\(indent)  plugin: \(plugin)") }
         }
         StandardStreams.write(lines.joined(separator: "\n") + "\n")
     }

@@ -80,7 +80,7 @@ enum DryRunPrinter {
                 entry.summary = prepared.summary
                 entry.text = prepared.text
                 entry.attachments = prepared.attachments.map {
-                    Output.AttachmentInfo(fileName: $0.fileName, mimeType: $0.mimeType, bytes: byteCount($0))
+                    Output.AttachmentInfo(fileName: $0.fileName, mimeType: $0.mimeType, bytes: $0.byteCount)
                 }
                 entry.fields = prepared.fields
                 entry.notes = prepared.notes
@@ -93,17 +93,8 @@ enum DryRunPrinter {
         return try JSONText.encode(Output(exitCode: exitCode, destinations: entries))
     }
 
-    private static func byteCount(_ attachment: ShareAttachment) -> Int? {
-        switch attachment.source {
-        case .bytes(let data): return data.count
-        case .file(let path):
-            var info = stat()
-            return stat(path, &info) == 0 ? Int(info.st_size) : nil
-        }
-    }
-
     private static func sizeText(_ attachment: ShareAttachment) -> String {
-        byteCount(attachment).map { ", \($0) bytes" } ?? ""
+        attachment.byteCount.map { ", \($0) bytes" } ?? ""
     }
 
     private static func indent(_ text: String, by prefix: String) -> String {

@@ -20,12 +20,22 @@ struct RouterSettings: Equatable, Sendable {
 
     var unavailable: String?
     var out: String?
-    var selection: ClipboardSelection = .clipboard
+    var selection: ClipboardSelection?
     var noVerify = false
     var clipboardBackend: ClipboardDestination.BackendPreference?
     var mastodonInstance: String?
-    var timeout: Double = Self.defaultTimeout
-    var retries: Int = Self.defaultRetries
+    /// `--timeout`; nil for the config file's, else ``defaultTimeout``.
+    var timeout: Double?
+    /// `--retries`; nil for the config file's, else ``defaultRetries``.
+    var retries: Int?
+    /// `--config`: the config file to read instead of the default.
+    var configFile: String?
+    /// Plugins' settings from the config file, and the plugins found for this command.
+    var plugins = PluginSettings()
+    var pluginCatalog = PluginCatalog()
+    /// Settings from the config file that destinations read as `SHAREVIA_*` variables, used
+    /// when the variable itself is unset (a variable beats the file).
+    var configVariables: [String: String] = [:]
     /// Instagram Stories' options (`--instagram-app-id`, `--as`, ...), read by ArgumentParser only.
     var instagram = InstagramDestination.Configuration()
 
@@ -37,17 +47,21 @@ struct RouterSettings: Equatable, Sendable {
     }
 
     func validate() throws {
-        guard timeout > 0, timeout <= 3600 else {
+        if let timeout, !(timeout > 0 && timeout <= 3600) {
             throw ValidationError("--timeout must be between 0 and 3600 seconds")
         }
-        guard (0...10).contains(retries) else { throw ValidationError("--retries must be between 0 and 10") }
+        if let retries, !(0...10).contains(retries) { throw ValidationError("--retries must be between 0 and 10") }
         if let out, out.isEmpty { throw ValidationError("--out needs a folder path") }
+        if let configFile, configFile.isEmpty { throw ValidationError("--config needs a file path") }
     }
 
     /// The environment of this process; `--clipboard-backend auto` hides
     /// `SHAREVIA_CLIPBOARD_BACKEND`, since a flag wins over a variable.
     var environment: ShareEnvironment {
         var environment = ShareEnvironment(ProcessEnvironment.variables())
+        for (name, value) in configVariables where environment[name] == nil {
+            environment.variables[name] = value
+        }
         if clipboardBackend == .automatic {
             environment[ClipboardDestination.BackendPreference.environmentVariable] = nil
         }
@@ -74,11 +88,13 @@ struct RouterSettings: Equatable, Sendable {
             mastodonInstance: mastodonInstance,
             outputDirectory: out.map(Self.absolute),
             clipboard: ClipboardDestination.Configuration(
-                selection: selection,
+                selection: selection ?? .clipboard,
                 verify: !noVerify,
                 backend: clipboardBackend ?? .automatic
             ),
-            instagram: instagram
+            instagram: instagram,
+            plugins: plugins,
+            pluginCatalog: pluginCatalog
         )
     }
 
@@ -115,7 +131,10 @@ struct RouterSettings: Equatable, Sendable {
     private func router(in environment: ShareEnvironment) -> ShareRouter {
         ShareRouter(
             registry: ShareviaMain.makeRegistry(environment, destinationSettings),
-            retryPolicy: RetryPolicy(maxAttempts: retries + 1, deliveryTimeout: .milliseconds(Int(timeout * 1000))),
+            retryPolicy: RetryPolicy(
+                maxAttempts: (retries ?? Self.defaultRetries) + 1,
+                deliveryTimeout: .milliseconds(Int((timeout ?? Self.defaultTimeout) * 1000))
+            ),
             simulatedUnavailable: simulatedUnavailable(in: environment),
             scheduling: ShareviaMain.routerScheduling
         )

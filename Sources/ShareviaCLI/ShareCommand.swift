@@ -33,7 +33,7 @@ struct ShareCommand: AsyncParsableCommand {
             valueName: "dest,..."
         )
     )
-    var destinations: [String]
+    var destinations: [String] = []
 
     @Argument(help: ArgumentHelp("Images or other files to attach; the first image is the card.", valueName: "file"))
     var files: [String] = []
@@ -66,6 +66,14 @@ struct ShareCommand: AsyncParsableCommand {
     )
     var fallback: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A chain named in the config file ('chains:'), instead of --to and the fallbacks.",
+            valueName: "name"
+        )
+    )
+    var chain: String?
+
     @Flag(name: .customLong("no-fallback"), help: "Try only the --to destinations.")
     var noFallback = false
 
@@ -74,6 +82,9 @@ struct ShareCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the report (or the dry run) as JSON on standard output.")
     var json = false
+
+    @Flag(name: [.customShort("v"), .long], help: "Include what plugins logged on stderr in the report.")
+    var verbose = false
 
     @OptionGroup var routing: RouterOptions
 
@@ -90,9 +101,11 @@ struct ShareCommand: AsyncParsableCommand {
             hashtags: hashtags,
             kind: kind,
             fallback: fallback,
+            chainName: chain,
             noFallback: noFallback,
             dryRun: dryRun,
             json: json,
+            verbose: verbose,
             routing: routing.settings.with(instagram: instagram.configuration)
         )
     }

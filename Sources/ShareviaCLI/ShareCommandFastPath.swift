@@ -18,15 +18,15 @@ import Clipboard
 enum ShareCommandFastPath {
     /// The long options that take a value.
     static let valueOptions = [
-        "to", "text", "title", "url", "hashtag", "kind", "fallback",
-        "unavailable", "out", "selection", "clipboard-backend", "mastodon-instance", "timeout", "retries",
+        "to", "text", "title", "url", "hashtag", "kind", "fallback", "chain",
+        "unavailable", "out", "selection", "clipboard-backend", "mastodon-instance", "timeout", "retries", "config",
     ]
 
     /// The long options that are flags.
-    static let flags = ["no-fallback", "dry-run", "json", "no-verify"]
+    static let flags = ["no-fallback", "dry-run", "json", "no-verify", "verbose"]
 
     /// Words ArgumentParser could read as a subcommand rather than a file.
-    static let reservedWords = ["share", "destinations", "image", "text", "help"]
+    static let reservedWords = ["share", "destinations", "image", "text", "config", "help"]
 
     /// The invocation `arguments` (without the program name) describe, validated; nil when
     /// ArgumentParser should read them instead.
@@ -83,6 +83,7 @@ enum ShareCommandFastPath {
             case "no-fallback": invocation.noFallback = true
             case "dry-run": invocation.dryRun = true
             case "json": invocation.json = true
+            case "verbose": invocation.verbose = true
             case "no-verify": invocation.routing.noVerify = true
             default: return false
             }
@@ -108,6 +109,8 @@ enum ShareCommandFastPath {
             case "url": invocation.url = value
             case "kind": invocation.kind = value
             case "fallback": invocation.fallback = value
+            case "chain": invocation.chainName = value
+            case "config": invocation.routing.configFile = value
             case "unavailable": invocation.routing.unavailable = value
             case "out": invocation.routing.out = value
             case "mastodon-instance": invocation.routing.mastodonInstance = value
@@ -128,9 +131,9 @@ enum ShareCommandFastPath {
             return true
         }
 
-        /// The invocation, with the defaults for what wasn't given; nil without `--to`.
+        /// The invocation, with the defaults for what wasn't given; nil without `--to` or `--chain`.
         func finished() -> ShareInvocation? {
-            given.contains("to") ? invocation : nil
+            given.contains("to") || given.contains("chain") ? invocation : nil
         }
 
         /// Notes `name` as given; false when it was already.

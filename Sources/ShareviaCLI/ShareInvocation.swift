@@ -21,17 +21,28 @@ struct ShareInvocation: Equatable, Sendable {
     var hashtags: [String] = []
     var kind: String = Self.defaultKind
     var fallback: String?
+    /// `--chain NAME`: a chain from the config file, instead of `--to`.
+    var chainName: String?
     var noFallback = false
     var dryRun = false
     var json = false
+    /// `--verbose`: reports include what plugins logged on stderr.
+    var verbose = false
     var routing = RouterSettings()
 
     func validate() throws {
         if noFallback && fallback != nil {
             throw ValidationError("--fallback and --no-fallback can't be used together")
         }
-        if DestinationID.list(parsing: destinations).isEmpty {
-            throw ValidationError("--to needs at least one destination, such as --to clipboard")
+        if let chainName {
+            guard destinations.isEmpty, fallback == nil, !noFallback else {
+                throw ValidationError("--chain names a whole chain; don't add --to, --fallback or --no-fallback")
+            }
+            guard DestinationID(chainName).isWellFormed else {
+                throw ValidationError("--chain '\(chainName)' is not a chain name (lowercase letters, digits and '-')")
+            }
+        } else if DestinationID.list(parsing: destinations).isEmpty {
+            throw ValidationError("--to needs at least one destination, such as --to clipboard (or --chain NAME)")
         }
         if let url { try ContentValidation.checkURL(url) }
         for tag in hashtags { try ContentValidation.checkHashtag(tag) }
@@ -43,24 +54,46 @@ struct ShareInvocation: Equatable, Sendable {
         }
     }
 
-    /// The chain: the --to destinations, then the fallbacks.
-    var chain: FallbackChain { chain(defaultFallbacks: [.clipboard, .file]) }
+    /// The chain without a config file: the --to destinations, then the fallbacks.
+    var chain: FallbackChain { (try? chain(config: ShareviaConfig())) ?? FallbackChain([]) }
 
     /// The chain, with the default tail limited to fallbacks the registry has.
-    func chain(in registry: DestinationRegistry) -> FallbackChain {
-        chain(defaultFallbacks: [.clipboard, .file].filter { registry.contains($0) })
+    func chain(in registry: DestinationRegistry, config: ShareviaConfig = ShareviaConfig()) throws -> FallbackChain {
+        try chain(config: config, available: registry.contains)
     }
 
-    private func chain(defaultFallbacks: [DestinationID]) -> FallbackChain {
+    /// The chain: `--chain`'s from the config file, or the --to destinations then `--fallback`,
+    /// the config's `fallback`, or clipboard and file.
+    ///
+    /// - Throws: ``CommandFailure`` (usage) when `--chain` names a chain the config lacks.
+    private func chain(
+        config: ShareviaConfig,
+        available: (DestinationID) -> Bool = { _ in true }
+    ) throws -> FallbackChain {
+        if let chainName {
+            guard let ids = config.chains[chainName] else {
+                let known = config.chains.keys.sorted().joined(separator: ", ")
+                let file = config.path ?? "the config file (none found; run 'sharevia config path')"
+                throw usageFailure(
+                    "--chain '\(chainName)' is not in \(file)"
+                        + (known.isEmpty ? "; add it under 'chains:'" : "; its chains: \(known)")
+                )
+            }
+            return FallbackChain(ids)
+        }
         let primary = FallbackChain(DestinationID.list(parsing: destinations))
         if noFallback { return primary }
         if let fallback { return primary.appendingFallbacks(DestinationID.list(parsing: fallback)) }
-        return primary.appendingFallbacks(defaultFallbacks)
+        if let configured = config.fallback { return primary.appendingFallbacks(configured) }
+        return primary.appendingFallbacks([.clipboard, .file].filter(available))
     }
 
     func run() async throws {
+        let config = try routing.loadConfig()
+        let planned = try chain(config: config)
+        let routing = await routing.layered(over: config).withPlugins(wanted: Set(planned.ids))
         let router = try routing.checkedRouter()
-        let chain = chain(in: router.registry)
+        let chain = try chain(in: router.registry, config: config)
         do {
             _ = try chain.validatedIDs(against: router.registry)
         } catch {
@@ -79,7 +112,8 @@ struct ShareInvocation: Equatable, Sendable {
                 if exitCode != 0 { throw ExitCode(exitCode) }
                 return
             }
-            let report = try await router.share(content, via: chain)
+            let full = try await router.share(content, via: chain)
+            let report = verbose ? full : full.withoutLogs
             let exitCode = ShareviaExitCode.code(for: report.outcome)
             if json {
                 StandardStreams.write(try ReportPrinter.json(report, exitCode: exitCode))

@@ -18,8 +18,8 @@ struct RouterOptions: ParsableArguments {
     )
     var out: String?
 
-    @Option(help: "Clipboard selection to use: clipboard or primary.")
-    var selection: ClipboardSelection = .clipboard
+    @Option(help: "Clipboard selection to use: clipboard or primary (default: clipboard).")
+    var selection: ClipboardSelection?
 
     @Flag(name: .customLong("no-verify"), help: "Don't read the clipboard back to confirm it holds the bytes.")
     var noVerify = false
@@ -40,11 +40,24 @@ struct RouterOptions: ParsableArguments {
     )
     var mastodonInstance: String?
 
-    @Option(help: ArgumentHelp("Seconds one delivery may take before it counts as failed.", valueName: "seconds"))
-    var timeout: Double = RouterSettings.defaultTimeout
+    @Option(
+        help: ArgumentHelp(
+            "Seconds one delivery may take before it counts as failed (default: 30).",
+            valueName: "seconds"
+        )
+    )
+    var timeout: Double?
 
-    @Option(help: "Retries after a transient failure, per destination.")
-    var retries: Int = RouterSettings.defaultRetries
+    @Option(help: "Retries after a transient failure, per destination (default: 2).")
+    var retries: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "The config file (or SHAREVIA_CONFIG; default: $XDG_CONFIG_HOME/sharevia/config.yaml).",
+            valueName: "file"
+        )
+    )
+    var config: String?
 
     /// The values given, as plain settings.
     var settings: RouterSettings {
@@ -56,7 +69,8 @@ struct RouterOptions: ParsableArguments {
             clipboardBackend: clipboardBackend,
             mastodonInstance: mastodonInstance,
             timeout: timeout,
-            retries: retries
+            retries: retries,
+            configFile: config
         )
     }
 

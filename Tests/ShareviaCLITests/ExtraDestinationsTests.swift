@@ -17,7 +17,7 @@ import Testing
             let registry = command.invocation.routing.registry()
             #expect(registry.destination("webhook") != nil)
             #expect(registry.destination("file") != nil)
-            #expect(command.invocation.chain(in: registry).ids == ["webhook", "clipboard", "file"])
+            #expect(try command.invocation.chain(in: registry).ids == ["webhook", "clipboard", "file"])
             let report = try await command.invocation.routing.router().share(
                 try command.invocation.buildContent(),
                 via: FallbackChain(["webhook"])

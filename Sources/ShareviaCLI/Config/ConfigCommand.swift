@@ -1,0 +1,120 @@
+import ArgumentParser
+import ShareCore
+
+/// `sharevia config`: where the config file is, and what it sets.
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Check the config file and show the settings in effect, or where the file is.",
+        discussion: """
+            sharevia reads one YAML file: --config FILE, else SHAREVIA_CONFIG, else \
+            $XDG_CONFIG_HOME/sharevia/config.yaml (~/.config/sharevia/config.yaml). A flag beats a \
+            SHAREVIA_* variable, which beats the file, which beats the default. Secrets are referenced \
+            (token_env: VAR, token_file: PATH); one written inline needs a file only its owner can read.
+            """,
+        subcommands: [ConfigCheckCommand.self, ConfigPathCommand.self]
+    )
+}
+
+/// `sharevia config path`: the file sharevia reads, and whether it exists.
+struct ConfigPathCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "path",
+        abstract: "Print the config file sharevia reads (whether or not it exists yet)."
+    )
+
+    @Option(help: ArgumentHelp("The config file to use instead of the default.", valueName: "file"))
+    var config: String?
+
+    func run() async throws {
+        let environment = ShareEnvironment(ProcessEnvironment.variables())
+        guard let (path, source) = ConfigLocation.path(flag: config, environment: environment) else {
+            throw usageFailure("no config file: neither SHAREVIA_CONFIG, XDG_CONFIG_HOME nor HOME is set")
+        }
+        StandardStreams.write(path + "\n")
+        let state = ConfigLocation.exists(path) ? "exists" : "does not exist yet"
+        StandardStreams.printError("(from \(source); \(state))")
+    }
+}
+
+/// `sharevia config check`: validates the file and prints every setting with its source.
+struct ConfigCheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate the config file and print the settings in effect, each with its source.",
+        discussion: """
+            Every problem is reported with file, line and key; the exit status is 64 when there is one. \
+            Secrets print as <redacted> with where they come from.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The config file to check instead of the default.", valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Print the settings as JSON.")
+    var json = false
+
+    /// One setting as printed.
+    struct Line: Encodable {
+        var key: String
+        var value: String
+        /// `default`, `file:LINE`, `env NAME`.
+        var source: String
+    }
+
+    struct Output: Encodable {
+        var file: String?
+        var settings: [Line]
+    }
+
+    func run() async throws {
+        let settings = RouterSettings(configFile: config)
+        let loaded = try settings.loadConfig()
+        let lines = Self.effective(loaded, environment: ShareEnvironment(ProcessEnvironment.variables()))
+        if json {
+            StandardStreams.write(try JSONText.encode(Output(file: loaded.path, settings: lines)))
+            return
+        }
+        var text = "config: \(loaded.path ?? "none (using variables and defaults)")\n"
+        let width = lines.map(\.key.count).max() ?? 0
+        for line in lines {
+            text += line.key.padding(width) + " = " + line.value + "  (" + line.source + ")\n"
+        }
+        StandardStreams.write(text)
+    }
+
+    /// Every setting in effect: the fixed keys, then chains and plugin settings from the file.
+    static func effective(_ config: ShareviaConfig, environment: ShareEnvironment) -> [Line] {
+        var lines: [Line] = []
+        for setting in ConfigSchema.settings {
+            if let variable = setting.variable, let value = environment[variable] {
+                lines.append(Line(key: setting.key, value: value, source: "env \(variable)"))
+            } else if let written = config.written[setting.key] {
+                lines.append(Line(key: setting.key, value: written.value, source: "file:\(written.line)"))
+            } else {
+                lines.append(Line(key: setting.key, value: setting.defaultValue, source: "default"))
+            }
+        }
+        let open = config.written.keys.filter { $0.hasPrefix("chains.") || $0.hasPrefix("plugins.settings.") }
+        for key in open.sorted() {
+            guard let written = config.written[key] else { continue }
+            var name = key
+            var value = written.value
+            var source = "file:\(written.line)"
+            for suffix in ["_env", "_file"] where key.hasSuffix(suffix) {
+                name = String(key.dropLast(suffix.count))
+                value = "<redacted>"
+                source += ", \(config.secretSources[name] ?? suffix)"
+            }
+            if config.secretSources[key] == "inline" { source += ", inline" }
+            lines.append(Line(key: name, value: value, source: source))
+        }
+        return lines
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

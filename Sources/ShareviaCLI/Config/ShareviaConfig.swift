@@ -1,0 +1,271 @@
+import Clipboard
+import Destinations
+import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The config file's settings, typed and checked against ``ConfigSchema``, secrets resolved.
+struct ShareviaConfig: Sendable {
+    /// The file they came from; nil when there is none.
+    var path: String?
+    /// Each key's value as written (secrets as `<redacted>`) and its line, for `config check`.
+    var written: [String: (value: String, line: Int)] = [:]
+
+    var fallback: [DestinationID]?
+    var chains: [String: [DestinationID]] = [:]
+    var outputFolder: String?
+    var timeout: Double?
+    var retries: Int?
+    var clipboardSelection: ClipboardSelection?
+    var clipboardBackend: ClipboardDestination.BackendPreference?
+    var clipboardVerify: Bool?
+    var instagramAppID: String?
+    var mastodonInstance: String?
+    var mastodonLimit: Int?
+    var pluginFolders: [String] = []
+    var pluginSearchPath: Bool?
+    var pluginTimeout: Double?
+    var pluginSettings: [DestinationID: [String: String]] = [:]
+    var pluginSecrets: [DestinationID: [String: Secret]] = [:]
+    /// Where each secret came from, in words (`env WEBHOOK_TOKEN`), never its value.
+    var secretSources: [String: String] = [:]
+
+    /// No file: every setting left to variables and defaults.
+    init() {}
+
+    /// Checks every entry of `document`; secrets are read from `environment` (`*_env`) or their
+    /// files (`*_file`).
+    ///
+    /// - Throws: every ``ConfigError`` found, in line order, so one run shows them all.
+    init(document: ConfigDocument, environment: ShareEnvironment) throws(ConfigErrors) {
+        path = document.path
+        var errors: [ConfigError] = []
+        let home = environment["HOME"]
+        for (key, entry) in document.entries.sorted(by: { $0.value.line < $1.value.line }) {
+            func fail(_ message: String) {
+                errors.append(ConfigError(file: document.path, line: entry.line, key: key, message: message))
+            }
+            let shown: String
+            switch entry.value {
+            case .scalar(let text): shown = text
+            case .list(let items): shown = "[" + items.joined(separator: ", ") + "]"
+            }
+            if key.hasPrefix("chains.") {
+                let name = String(key.dropFirst("chains.".count))
+                guard DestinationID(name).isWellFormed else {
+                    fail("is not a chain name; use lowercase letters, digits and '-'")
+                    continue
+                }
+                guard let ids = Self.destinations(entry.value) else {
+                    fail("must be \(ConfigSchema.ValueType.destinations.words)")
+                    continue
+                }
+                chains[name] = ids
+                written[key] = (shown, entry.line)
+                continue
+            }
+            if key.hasPrefix("plugins.settings.") {
+                let parts = key.split(separator: ".", maxSplits: 3).map(String.init)
+                guard parts.count == 4, DestinationID(parts[2]).isWellFormed else {
+                    fail("must be plugins.settings.<plugin id>.<name>, such as plugins.settings.webhook.url")
+                    continue
+                }
+                guard case .scalar(let value) = entry.value else {
+                    fail("must be a single value")
+                    continue
+                }
+                let id = DestinationID(parts[2])
+                var name = parts[3]
+                do throws(ConfigError) {
+                    if name.hasSuffix("_env") || name.hasSuffix("_file") {
+                        let isFile = name.hasSuffix("_file")
+                        name = String(name.dropLast(isFile ? 5 : 4))
+                        let secret =
+                            isFile
+                            ? try Self.secret(
+                                fromFile: Self.expand(value, home: home),
+                                key: key,
+                                document: document,
+                                line: entry.line
+                            )
+                            : try Self.secret(
+                                fromVariable: value,
+                                key: key,
+                                environment: environment,
+                                document: document,
+                                line: entry.line
+                            )
+                        pluginSecrets[id, default: [:]][name] = secret
+                        secretSources["plugins.settings.\(id).\(name)"] = isFile ? "file \(value)" : "env \(value)"
+                        written[key] = (value, entry.line)
+                    } else if ConfigSchema.isSecretName(name) {
+                        try Self.checkInlineSecretAllowed(document: document, key: key, line: entry.line)
+                        pluginSecrets[id, default: [:]][name] = Secret(value)
+                        secretSources[key] = "inline"
+                        written[key] = ("<redacted>", entry.line)
+                    } else {
+                        pluginSettings[id, default: [:]][name] = value
+                        written[key] = (value, entry.line)
+                    }
+                } catch {
+                    errors.append(error)
+                }
+                continue
+            }
+            guard let setting = ConfigSchema.setting(key) else {
+                let hint = ConfigSchema.suggestion(for: key).map { " (did you mean '\($0)'?)" } ?? ""
+                fail("is not a setting sharevia knows\(hint); 'sharevia config check' lists them")
+                continue
+            }
+            guard let problem = apply(setting, entry.value, home: home) else {
+                written[key] = (shown, entry.line)
+                continue
+            }
+            fail(problem)
+        }
+        if !errors.isEmpty { throw ConfigErrors(errors: errors) }
+    }
+
+    /// Sets one fixed key; returns what is wrong with the value, or nil.
+    private mutating func apply(
+        _ setting: ConfigSchema.Setting,
+        _ value: ConfigDocument.Entry.Value,
+        home: String?
+    ) -> String? {
+        let wrong = "must be \(setting.type.words)"
+        if setting.type == .destinations || setting.type == .paths {
+            guard case .list(let items) = value else { return "\(wrong), written as a YAML list" }
+            if setting.type == .paths {
+                let paths = items.map { Self.expand($0, home: home) }
+                guard paths.allSatisfy({ $0.hasPrefix("/") }) else { return "must hold absolute paths (or ~/...)" }
+                pluginFolders = paths
+                return nil
+            }
+            guard let ids = Self.destinations(value) else { return wrong }
+            fallback = ids
+            return nil
+        }
+        guard case .scalar(let text) = value else { return wrong }
+        switch setting.key {
+        case "output.folder":
+            let path = Self.expand(text, home: home)
+            guard path.hasPrefix("/") else { return "must be an absolute path (or ~/...)" }
+            outputFolder = path
+        case "share.timeout", "plugins.timeout":
+            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else { return wrong }
+            if setting.key == "share.timeout" { timeout = seconds } else { pluginTimeout = seconds }
+        case "share.retries", "mastodon.limit":
+            guard case .integer(let range) = setting.type, let number = Int(text), range.contains(number) else {
+                return wrong
+            }
+            if setting.key == "share.retries" { retries = number } else { mastodonLimit = number }
+        case "clipboard.selection":
+            guard let selection = ClipboardSelection(rawValue: text) else { return wrong }
+            clipboardSelection = selection
+        case "clipboard.backend":
+            guard let backend = ClipboardDestination.BackendPreference(parsing: text) else { return wrong }
+            clipboardBackend = backend
+        case "clipboard.verify", "plugins.search_path":
+            guard let flag = ["true": true, "false": false, "yes": true, "no": false][text.lowercased()] else {
+                return wrong
+            }
+            if setting.key == "clipboard.verify" { clipboardVerify = flag } else { pluginSearchPath = flag }
+        case "instagram.app_id":
+            guard !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else {
+                return "must be digits, the Facebook App ID from developers.facebook.com (quote it: \"1234567890\")"
+            }
+            instagramAppID = text
+        case "mastodon.instance":
+            guard MastodonIntent(instance: text).instance != nil else { return wrong }
+            mastodonInstance = text
+        default:
+            return "is not handled by this sharevia"
+        }
+        return nil
+    }
+
+    private static func destinations(_ value: ConfigDocument.Entry.Value) -> [DestinationID]? {
+        let ids: [DestinationID]
+        switch value {
+        case .list(let items): ids = items.map { DestinationID($0) }
+        case .scalar(let text): ids = DestinationID.list(parsing: text)
+        }
+        return !ids.isEmpty && ids.allSatisfy(\.isWellFormed) ? ids : nil
+    }
+
+    /// `~/x` as `$HOME/x`.
+    static func expand(_ path: String, home: String?) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home else { return path }
+        return home + path.dropFirst()
+    }
+
+    /// A config file that holds a secret inline must be readable by its owner only, as ssh
+    /// insists for private keys.
+    private static func checkInlineSecretAllowed(document: ConfigDocument, key: String, line: Int) throws(ConfigError) {
+        var info = stat()
+        guard stat(document.path, &info) == 0, info.st_mode & 0o077 != 0 else { return }
+        throw ConfigError(
+            file: document.path,
+            line: line,
+            key: key,
+            message:
+                "is a secret written inline in a file that group or others can read; run 'chmod 600 \(document.path)', or use \(key.split(separator: ".").last!)_env or \(key.split(separator: ".").last!)_file instead"
+        )
+    }
+
+    private static func secret(
+        fromVariable name: String,
+        key: String,
+        environment: ShareEnvironment,
+        document: ConfigDocument,
+        line: Int
+    ) throws(ConfigError) -> Secret {
+        guard let secret = Secret(environment: environment, variable: name) else {
+            throw ConfigError(
+                file: document.path,
+                line: line,
+                key: key,
+                message: "names the variable \(name), which is not set; export it or change the key"
+            )
+        }
+        return secret
+    }
+
+    private static func secret(
+        fromFile path: String,
+        key: String,
+        document: ConfigDocument,
+        line: Int
+    ) throws(ConfigError) -> Secret {
+        func refuse(_ message: String) -> ConfigError {
+            ConfigError(file: document.path, line: line, key: key, message: message)
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw refuse("names \(path), which can't be read: \(String(cString: strerror(errno)))")
+        }
+        guard info.st_mode & 0o077 == 0 else {
+            throw refuse("names \(path), which group or others can read; run 'chmod 600 \(path)'")
+        }
+        guard info.st_size <= 65536, let data = FileManager.default.contents(atPath: path),
+            let text = String(data: data, encoding: .utf8)
+        else { throw refuse("names \(path), which is not a UTF-8 text file of at most 64 KiB") }
+        var value = Substring(text)
+        while value.last == "\n" || value.last == "\r" { value = value.dropLast() }
+        guard !value.isEmpty else { throw refuse("names \(path), which is empty") }
+        return Secret(String(value))
+    }
+}
+
+/// Every problem found in a config file.
+struct ConfigErrors: Error, Sendable, CustomStringConvertible {
+    var errors: [ConfigError]
+    var description: String { errors.map(\.description).joined(separator: "\n") }
+}
