@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "TextFitting", package: "sharevia"),
                 .product(name: "Destinations", package: "sharevia"),
                 .product(name: "ShareCore", package: "sharevia"),
+                .product(name: "ShareviaCLI", package: "sharevia"),
             ]
         )
     ],

@@ -7,8 +7,9 @@ import ShareCore
 enum ConfigSchema {
     /// What a key holds.
     enum ValueType: Sendable, Hashable {
-        case text, integer(ClosedRange<Int>), seconds, boolean, path, paths, host, digits
-        case destinations, choice([String])
+        case text, seconds, boolean, path, paths, host, digits, destinations
+        case integer(ClosedRange<Int>)
+        case choice([String])
 
         var words: String {
             switch self {

@@ -79,7 +79,7 @@ enum ConfigYAML {
                     guard !item.isEmpty else {
                         throw Failure(line: lineNumber, key: open.key, message: "has an empty list item")
                     }
-                    open.items.append(try scalar(item, line: lineNumber, key: open.key))
+                    open.items.append(try listItem(item, line: lineNumber, key: open.key))
                     list = open
                     continue
                 }
@@ -103,7 +103,7 @@ enum ConfigYAML {
                     guard !item.isEmpty else {
                         throw Failure(line: lineNumber, key: waiting.key, message: "has an empty list item")
                     }
-                    list?.items.append(try scalar(item, line: lineNumber, key: waiting.key))
+                    list?.items.append(try listItem(item, line: lineNumber, key: waiting.key))
                     continue
                 }
                 guard indent > waiting.indent else {
@@ -173,7 +173,7 @@ enum ConfigYAML {
                     guard index < line.endIndex else { break }
                 }
             } else if character == "#" && (previous == " " || index == line.startIndex) {
-                return line[..<index]
+                return trimmingTrailingSpaces(line[..<index])
             } else if (character == "\"" || character == "'")
                 && (previous == " " || previous == ":" || previous == "[" || previous == "," || index == line.startIndex
                     || previous == "-")
@@ -183,9 +183,13 @@ enum ConfigYAML {
             previous = character
             index = line.index(after: index)
         }
-        var end = line.endIndex
-        while end > line.startIndex && line[line.index(before: end)] == " " { end = line.index(before: end) }
-        return line[..<end]
+        return trimmingTrailingSpaces(line)
+    }
+
+    private static func trimmingTrailingSpaces(_ text: Substring) -> Substring {
+        var end = text.endIndex
+        while end > text.startIndex && text[text.index(before: end)] == " " { end = text.index(before: end) }
+        return text[..<end]
     }
 
     /// `name: rest` split at the first `: ` (or a final `:`), the name unquoted.
@@ -236,6 +240,21 @@ enum ConfigYAML {
             throw Failure(line: line, key: key, message: "is null; give a value or remove the key")
         }
         return String(value)
+    }
+
+    /// A `- item` value: a scalar, never a mapping.
+    private static func listItem(_ item: Substring, line: Int, key: String) throws(Failure) -> String {
+        if item.first != "\"" && item.first != "'" && (item.contains(": ") || item.hasSuffix(":")) {
+            throw Failure(
+                line: line,
+                key: key,
+                message: "is a list of mappings; lists hold plain values (quote an item that has ': ')"
+            )
+        }
+        if item.hasPrefix("[") {
+            throw Failure(line: line, key: key, message: "has a nested list; lists hold plain values")
+        }
+        return try scalar(item, line: line, key: key)
     }
 
     /// A quoted scalar at the start of `text`, and what follows its closing quote.
