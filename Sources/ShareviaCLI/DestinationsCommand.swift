@@ -55,10 +55,20 @@ struct DestinationsCommand: AsyncParsableCommand {
             layered.pluginCatalog.entries.map { ($0.plugin.id, $0.plugin.path) },
             uniquingKeysWith: { first, _ in first }
         )
+        // Every destination's availability at once: a plugin's check is a process of its own.
+        let destinations = router.registry.destinations
+        let availabilities = await withTaskGroup(of: (Int, Availability).self) { group in
+            for (index, destination) in destinations.enumerated() {
+                group.addTask { (index, await router.effectiveAvailability(of: destination)) }
+            }
+            var found: [Int: Availability] = [:]
+            for await (index, availability) in group { found[index] = availability }
+            return found
+        }
         var entries: [Entry] = []
-        for destination in router.registry.destinations {
+        for (index, destination) in destinations.enumerated() {
             let descriptor = destination.descriptor
-            let availability = await router.effectiveAvailability(of: destination)
+            let availability = availabilities[index] ?? .unavailable("not checked")
             entries.append(
                 Entry(
                     id: descriptor.id,

@@ -119,8 +119,8 @@ public struct PluginDestination: ShareDestination {
         let parts = [
             text.isEmpty ? nil : "\(text.count) characters",
             link == nil ? nil : "a link",
-            hashtags.isEmpty ? nil : "\(hashtags.count) hashtags",
-            attachments.isEmpty ? nil : "\(attachments.count) attachments",
+            hashtags.isEmpty ? nil : (hashtags.count == 1 ? "1 hashtag" : "\(hashtags.count) hashtags"),
+            attachments.isEmpty ? nil : (attachments.count == 1 ? "1 attachment" : "\(attachments.count) attachments"),
         ].compactMap { $0 }
         return PreparedShare(
             destination: id,
