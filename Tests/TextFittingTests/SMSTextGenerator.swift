@@ -14,20 +14,21 @@ struct SMSTextGenerator {
     static let gsmWords = ["run", "streak", "today", "7 days", "café", "Ørsted", "Δ", "@home", "$5", "¿qué?", "Å", "ß"]
     static let extensions = ["€", "[", "]", "{", "}", "\\", "~", "^", "|", "\u{0C}"]
     static let lookAlikes = ["’", "“", "”", "—", "–", "…", "\u{A0}", "\u{200B}", "«", "»", "\t", "！"]
-    static let unicode = ["中", "文字", "é", "e\u{301}", "ç", "ñ", "n\u{303}", "Ā", "Привет", "שלום", "`", "\u{1B}"]
+    static let unicode = ["中", "文字", "é", "e\u{301}", "ç", "ñ", "n\u{303}", "Ā", "Привет", "שלום", "`"]
     static let emoji = ["🔥", "👍🏽", "🇯🇵", "🇫🇷", "👨\u{200D}👩\u{200D}👧\u{200D}👦", "❤️", "1️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🧑🏾\u{200D}💻"]
 
     mutating func below(_ bound: Int) -> Int { random.below(bound) }
 
     /// One message: mostly GSM-7, a third with some non-GSM piece, lengths up to about 480 units.
     mutating func message() -> String {
-        let target = [0, 60, 70, 134, 140, 153, 160, 201, 306, 320, 459, 480][below(12)] + below(12) - 6
+        let target = [10, 60, 70, 134, 140, 153, 160, 201, 306, 320, 459, 480][below(12)] + below(12) - 6
         let flavour = below(6)
+        let escape = below(15) == 0
         var text = ""
         while text.utf16.count < max(0, target) {
             switch below(flavour == 0 ? 6 : 20) {
             case 0: text += random.pick(Self.emoji)
-            case 1: text += random.pick(Self.unicode)
+            case 1: text += escape ? "\u{1B}" : random.pick(Self.unicode)
             case 2: text += random.pick(Self.lookAlikes)
             case 3, 4: text += random.pick(Self.extensions)
             case 5: text += "\r\n"
