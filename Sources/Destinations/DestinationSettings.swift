@@ -17,17 +17,21 @@ public struct DestinationSettings: Sendable, Hashable {
     /// Instagram Stories: app id (else `SHAREVIA_INSTAGRAM_APP_ID`), layer, colours, device; its
     /// bundle goes to ``outputDirectory`` unless it names a folder of its own.
     public var instagram: InstagramDestination.Configuration
+    /// SMS: recipients, KDE Connect device, smart encoding, segment limit (else `SHAREVIA_SMS_*`).
+    public var sms: SMSDestination.Configuration
 
     /// Settings that leave every destination to the environment and its defaults.
     public init(
         mastodonInstance: String? = nil,
         outputDirectory: String? = nil,
         clipboard: ClipboardDestination.Configuration = ClipboardDestination.Configuration(),
-        instagram: InstagramDestination.Configuration = InstagramDestination.Configuration()
+        instagram: InstagramDestination.Configuration = InstagramDestination.Configuration(),
+        sms: SMSDestination.Configuration = SMSDestination.Configuration()
     ) {
         self.mastodonInstance = mastodonInstance
         self.outputDirectory = outputDirectory
         self.clipboard = clipboard
         self.instagram = instagram
+        self.sms = sms
     }
 }
