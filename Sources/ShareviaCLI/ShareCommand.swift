@@ -79,6 +79,8 @@ struct ShareCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Instagram Stories") var instagram: InstagramOptions
 
+    @OptionGroup(title: "SMS") var sms: SMSOptions
+
     /// The values given, as a plain invocation.
     var invocation: ShareInvocation {
         ShareInvocation(
@@ -93,7 +95,7 @@ struct ShareCommand: AsyncParsableCommand {
             noFallback: noFallback,
             dryRun: dryRun,
             json: json,
-            routing: routing.settings.with(instagram: instagram.configuration)
+            routing: routing.settings.with(instagram: instagram.configuration).with(sms: sms.configuration)
         )
     }
 

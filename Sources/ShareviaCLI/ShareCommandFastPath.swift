@@ -26,7 +26,7 @@ enum ShareCommandFastPath {
     static let flags = ["no-fallback", "dry-run", "json", "no-verify"]
 
     /// Words ArgumentParser could read as a subcommand rather than a file.
-    static let reservedWords = ["share", "destinations", "image", "text", "help"]
+    static let reservedWords = ["share", "destinations", "image", "text", "sms", "help"]
 
     /// The invocation `arguments` (without the program name) describe, validated; nil when
     /// ArgumentParser should read them instead.

@@ -25,7 +25,9 @@ public struct ShareviaCommand: AsyncParsableCommand {
             See 'sharevia share --help' for every option and the exit codes.
             """,
         version: ShareviaVersion.current,
-        subcommands: [ShareCommand.self, DestinationsCommand.self, ImageCommand.self, TextCommand.self],
+        subcommands: [
+            ShareCommand.self, DestinationsCommand.self, ImageCommand.self, TextCommand.self, SMSCommand.self,
+        ],
         defaultSubcommand: ShareCommand.self
     )
 
