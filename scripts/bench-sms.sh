@@ -66,6 +66,7 @@ out = sys.argv[1]
 ours = open(f"{out}/sharevia-counts.txt").read().split("\n")
 theirs = open(f"{out}/python-counts.txt").read().split("\n")
 texts = open(f"{out}/corpus.txt", encoding="utf-8", newline="").read().split("\n")
+ours, theirs, texts = ours[:-1], theirs[:-1], texts[:-1]  # each file ends with a line feed
 agree = differ = unexplained = 0
 clusters = ("\u200d", "\U0001F1E6", "\u0301", "\u0303", "\ufe0f", "\U0001F3FD", "\U0001F3FE", "\U0001F3FF", "\u20e3")
 for a, b, text in zip(ours, theirs, texts):

@@ -70,9 +70,11 @@ public enum SMSSegmentCounter {
     /// of first appearance, at most `limit` of them: what forced UCS-2.
     public static func nonGSMCharacters(in text: String, limit: Int = 20) -> [String] {
         var found: [String] = []
+        guard text.unicodeScalars.contains(where: { GSM7Alphabet.septets(for: $0) == 0 }) else { return found }
         for character in text where character.unicodeScalars.contains(where: { GSM7Alphabet.septets(for: $0) == 0 }) {
+            // Distinct by scalars: String's == compares canonical equivalence, which costs more.
             let string = String(character)
-            if !found.contains(string) {
+            if !found.contains(where: { $0.utf8.elementsEqual(string.utf8) }) {
                 found.append(string)
                 if found.count >= limit { break }
             }
@@ -115,9 +117,11 @@ public enum SMSSegmentCounter {
         var index = text.startIndex
         while index < text.endIndex {
             let next = text.index(after: index)
-            let character = text[index]
-            let units = character.utf16.count
-            if units == 1 || (units == 2 && character != "\r\n") || (units > 2 && units <= capacity) {
+            let units = text.utf16.distance(from: index, to: next)
+            // CR LF is the only two-unit cluster that starts with CR; comparing scalars avoids a
+            // String comparison per cluster.
+            let crlf = units == 2 && text.unicodeScalars[index] == "\r"
+            if units == 1 || (units == 2 && !crlf) || (units > 2 && units <= capacity) {
                 body(next, units)
             } else {
                 // CR LF, or a cluster no part can hold: its scalars one by one.

@@ -31,7 +31,7 @@ public enum SMSSmartEncoding {
     public struct Result: Sendable, Hashable {
         /// The text to send: with the replacements when they make it GSM-7, else unchanged.
         public var text: String
-        /// The replacements made (or that were possible, when ``applied`` is false).
+        /// The replacements made; empty when ``applied`` is false.
         public var replacements: [Replacement]
         /// True when the replacements were made: the text is GSM-7 with them and was not before.
         public var applied: Bool
@@ -81,9 +81,17 @@ public enum SMSSmartEncoding {
     /// what a curly one does and `...` costs three times `…`.
     public static func encode(_ text: String) -> Result {
         guard !GSM7Alphabet.canEncode(text) else { return Result(text: text, replacements: [], applied: false) }
+        // Most UCS-2 texts hold a character with no GSM-7 look-alike (an emoji, CJK): say so
+        // without building the replaced text.
+        let hopeless = text.unicodeScalars.contains {
+            GSM7Alphabet.septets(for: $0) == 0 && replacement(for: $0) == nil
+        }
+        guard !hopeless else {
+            return Result(text: text, replacements: [], applied: false)
+        }
         let (replaced, replacements) = replacingLookAlikes(in: text)
         guard !replacements.isEmpty, GSM7Alphabet.canEncode(replaced) else {
-            return Result(text: text, replacements: replacements, applied: false)
+            return Result(text: text, replacements: [], applied: false)
         }
         return Result(text: replaced, replacements: replacements, applied: true)
     }
