@@ -115,7 +115,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TextFittingTests",
-            dependencies: ["TextFitting", "TestSupport", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "TextFitting", "TestSupport", "ProcessRunning", .product(name: "Yams", package: "Yams"),
+            ],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -3,7 +3,8 @@
 #   build: what compiling and running need (libpng, libjpeg-turbo, libcurl, OpenSSL, libxcb headers, pkg-config)
 #   test:  build + the real parts the tests run against (Xvfb, xclip, xsel, wl-clipboard, pngcheck,
 #          an SMTP server, ImageMagick, strace for the fault matrix, plistutil, cjpeg/djpeg,
-#          python3-jsonschema for the plugin protocol's schemas)
+#          python3-jsonschema for the plugin protocol's schemas), and the Python packages the
+#          SMS tests compare against (gsm0338, smsutil) in the venv .build-venv
 #   bench: test + the tools benchmarks compare against (vips, hyperfine, GNU time)
 # Skips apt entirely when everything is already installed.
 set -euo pipefail
@@ -25,5 +26,13 @@ if ((${#missing[@]})); then
   [[ $(id -u) -eq 0 ]] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+if [[ $kind == test || $kind == bench ]]; then
+  # The SMS reference implementations, pinned, in a venv of the repository (ignored by git);
+  # SMSReferenceTests run .build-venv/bin/python.
+  venv="$(cd "$(dirname "$0")/.." && pwd)/.build-venv"
+  [[ -x $venv/bin/python ]] || python3 -m venv "$venv"
+  "$venv/bin/python" -c 'import gsm0338, smsutil' 2>/dev/null ||
+    "$venv/bin/pip" install --quiet --disable-pip-version-check gsm0338==1.1.0 smsutil==1.1.3
 fi
 command -v swift >/dev/null || { echo "error: swift is not on PATH; install Swift 6 from swift.org first" >&2; exit 1; }

@@ -21,6 +21,8 @@ public struct DestinationSettings: Sendable, Hashable {
     public var plugins: PluginSettings
     /// The plugins found and described for this share; each becomes a destination.
     public var pluginCatalog: PluginCatalog
+    /// SMS: recipients, KDE Connect device, smart encoding, segment limit (else `SHAREVIA_SMS_*`).
+    public var sms: SMSDestination.Configuration
 
     /// Settings that leave every destination to the environment and its defaults.
     public init(
@@ -29,7 +31,8 @@ public struct DestinationSettings: Sendable, Hashable {
         clipboard: ClipboardDestination.Configuration = ClipboardDestination.Configuration(),
         instagram: InstagramDestination.Configuration = InstagramDestination.Configuration(),
         plugins: PluginSettings = PluginSettings(),
-        pluginCatalog: PluginCatalog = PluginCatalog()
+        pluginCatalog: PluginCatalog = PluginCatalog(),
+        sms: SMSDestination.Configuration = SMSDestination.Configuration()
     ) {
         self.mastodonInstance = mastodonInstance
         self.outputDirectory = outputDirectory
@@ -37,5 +40,6 @@ public struct DestinationSettings: Sendable, Hashable {
         self.instagram = instagram
         self.plugins = plugins
         self.pluginCatalog = pluginCatalog
+        self.sms = sms
     }
 }

@@ -56,6 +56,9 @@ public enum StandardDestinations {
                 configuration.outputDirectory = configuration.outputDirectory ?? settings.outputDirectory
                 return InstagramDestination(configuration: configuration, environment: environment, runner: runner)
             },
+            Entry(descriptor: SMSDestination.standardDescriptor) {
+                SMSDestination(configuration: settings.sms, environment: environment, runner: runner)
+            },
         ]
         let intents = WebIntentDestinations.services(
             environment: environment,

@@ -38,11 +38,20 @@ struct RouterSettings: Equatable, Sendable {
     var configVariables: [String: String] = [:]
     /// Instagram Stories' options (`--instagram-app-id`, `--as`, ...), read by ArgumentParser only.
     var instagram = InstagramDestination.Configuration()
+    /// SMS's options (`--sms-to`, `--sms-device`, ...), read by ArgumentParser only.
+    var sms = SMSDestination.Configuration()
 
     /// These settings with Instagram's options.
     func with(instagram: InstagramDestination.Configuration) -> RouterSettings {
         var copy = self
         copy.instagram = instagram
+        return copy
+    }
+
+    /// These settings with SMS's options.
+    func with(sms: SMSDestination.Configuration) -> RouterSettings {
+        var copy = self
+        copy.sms = sms
         return copy
     }
 
@@ -94,7 +103,8 @@ struct RouterSettings: Equatable, Sendable {
             ),
             instagram: instagram,
             plugins: plugins,
-            pluginCatalog: pluginCatalog
+            pluginCatalog: pluginCatalog,
+            sms: sms
         )
     }
 

@@ -90,6 +90,8 @@ struct ShareCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Instagram Stories") var instagram: InstagramOptions
 
+    @OptionGroup(title: "SMS") var sms: SMSOptions
+
     /// The values given, as a plain invocation.
     var invocation: ShareInvocation {
         ShareInvocation(
@@ -106,7 +108,7 @@ struct ShareCommand: AsyncParsableCommand {
             dryRun: dryRun,
             json: json,
             verbose: verbose,
-            routing: routing.settings.with(instagram: instagram.configuration)
+            routing: routing.settings.with(instagram: instagram.configuration).with(sms: sms.configuration)
         )
     }
 

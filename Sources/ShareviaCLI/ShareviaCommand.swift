@@ -26,7 +26,8 @@ public struct ShareviaCommand: AsyncParsableCommand {
             """,
         version: ShareviaVersion.current,
         subcommands: [
-            ShareCommand.self, DestinationsCommand.self, ImageCommand.self, TextCommand.self, ConfigCommand.self,
+            ShareCommand.self, DestinationsCommand.self, ImageCommand.self, TextCommand.self, SMSCommand.self,
+            ConfigCommand.self,
         ],
         defaultSubcommand: ShareCommand.self
     )

@@ -8,9 +8,13 @@ import Testing
 /// The help screens, pinned verbatim so a changed flag shows up in review. To accept a change,
 /// run the test with SHAREVIA_UPDATE_HELP=1 and commit the new fixture.
 @Suite struct HelpScreenTests {
-    @Test(arguments: ["share", "destinations"])
+    static let commands: [String: any ParsableCommand.Type] = [
+        "share": ShareCommand.self, "destinations": DestinationsCommand.self, "sms-count": SMSCountCommand.self,
+    ]
+
+    @Test(arguments: ["share", "destinations", "sms-count"])
     func helpScreenIsPinned(command: String) throws {
-        let type: any ParsableCommand.Type = command == "share" ? ShareCommand.self : DestinationsCommand.self
+        let type = try #require(Self.commands[command])
         let help = ShareviaCommand.helpMessage(for: type, columns: 100) + "\n"
         let fixture = "\(PackageRoot.path)/Tests/ShareviaCLITests/Fixtures/help-\(command).txt"
         if ProcessInfo.processInfo.environment["SHAREVIA_UPDATE_HELP"] == "1" {

@@ -9,12 +9,29 @@ struct WebIntentDelivery: Sendable {
     let desktop: Bool
     let runner: any CommandRunning
     let timeout: Duration
+    let wording: Wording
 
-    init(environment: ShareEnvironment, runner: any CommandRunning, timeout: Duration = .seconds(10)) {
+    /// What the receipts call the URL and what they ask the person to do.
+    struct Wording: Sendable {
+        /// `intent URL`, `sms: URI`.
+        var noun = "intent URL"
+        /// The next step when the URL was printed, before the URL.
+        var printedNextStep = "open this URL to post"
+        /// The next step when the URL was opened, before the URL in parentheses.
+        var openedNextStep = "finish the post in your browser"
+    }
+
+    init(
+        environment: ShareEnvironment,
+        runner: any CommandRunning,
+        timeout: Duration = .seconds(10),
+        wording: Wording = Wording()
+    ) {
         desktop = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
         opener = desktop ? environment.executable(named: "xdg-open") : nil
         self.runner = runner
         self.timeout = timeout
+        self.wording = wording
     }
 
     /// The availability note: how delivery will happen.
@@ -28,13 +45,17 @@ struct WebIntentDelivery: Sendable {
     /// Opens or prints the URL; either way the share is handed off, since a person still has to post.
     func deliver(_ url: String, destination: DestinationID) async throws(ShareError) -> DeliveryReceipt {
         if Task.isCancelled {
-            throw ShareError(.cancelled, destination: destination, message: "cancelled before opening the intent URL")
+            throw ShareError(
+                .cancelled,
+                destination: destination,
+                message: "cancelled before opening the \(wording.noun)"
+            )
         }
-        let nextStep = "open this URL to post: \(url)"
+        let nextStep = "\(wording.printedNextStep): \(url)"
         guard let opener else {
             return .handedOff(
                 destination: destination,
-                summary: "printed the intent URL",
+                summary: "printed the \(wording.noun)",
                 nextStep: nextStep,
                 locations: [url]
             )
@@ -51,7 +72,11 @@ struct WebIntentDelivery: Sendable {
             )
         }
         if output.cancelled {
-            throw ShareError(.cancelled, destination: destination, message: "cancelled while opening the intent URL")
+            throw ShareError(
+                .cancelled,
+                destination: destination,
+                message: "cancelled while opening the \(wording.noun)"
+            )
         }
         if output.timedOut {
             throw ShareError(
@@ -73,8 +98,8 @@ struct WebIntentDelivery: Sendable {
         }
         return .handedOff(
             destination: destination,
-            summary: "opened the intent URL with xdg-open",
-            nextStep: "finish the post in your browser (\(url))",
+            summary: "opened the \(wording.noun) with xdg-open",
+            nextStep: "\(wording.openedNextStep) (\(url))",
             locations: [url]
         )
     }

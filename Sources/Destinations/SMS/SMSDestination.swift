@@ -1,0 +1,285 @@
+import ProcessRunning
+import ShareCore
+import TextFitting
+
+/// SMS: counted as carriers bill it, sent through a paired phone when one is reachable, else handed
+/// off as an `sms:` URI (RFC 5724).
+///
+/// 1. The message is the title and text, the link, then the hashtags, each on its own line.
+///    With ``Configuration/smartEncoding``, look-alikes are replaced when that keeps it GSM-7;
+///    with ``Configuration/maxSegments``, it is trimmed to fit (hashtags first, then the body at a
+///    grapheme boundary; the link is kept whole).
+/// 2. With recipients and `kdeconnect-cli` listing a paired, reachable phone
+///    (`--list-available`), the phone sends it to each recipient (`--send-sms`), with the card as
+///    an attachment when this KDE Connect has `--attachment`: `delivered`, to the phone.
+/// 3. Otherwise an `sms:` URI is built, opened with `xdg-open` in a desktop session or printed,
+///    and the share is `handed-off`: a person sends it from a messaging app.
+public struct SMSDestination: ShareDestination {
+    /// SMS's descriptor, the same for every instance.
+    public static let standardDescriptor = DestinationDescriptor(
+        id: .sms,
+        displayName: "SMS",
+        summary:
+            "Sends an SMS through a phone paired with KDE Connect, else opens or prints an sms: URI; counts GSM-7/UCS-2 segments as carriers bill them.",
+        capabilities: [.text, .link, .hashtags, .image],
+        outcomes: [.delivered, .handedOff]
+    )
+
+    public var descriptor: DestinationDescriptor { Self.standardDescriptor }
+
+    /// Recipients, device and shaping, completed from the environment.
+    public let configuration: Configuration
+    /// A problem with an `SHAREVIA_SMS_*` variable, which makes the destination unavailable.
+    let environmentProblem: String?
+    /// Where `PATH`, `DISPLAY` and `WAYLAND_DISPLAY` are read.
+    public let environment: ShareEnvironment
+    /// What runs `kdeconnect-cli` and `xdg-open`.
+    public let runner: any CommandRunning
+
+    /// Creates the destination; empty configuration fields come from `SHAREVIA_SMS_*`.
+    public init(
+        configuration: Configuration = Configuration(),
+        environment: ShareEnvironment,
+        runner: any CommandRunning = ProcessRunner()
+    ) {
+        (self.configuration, environmentProblem) = configuration.completed(from: environment)
+        self.environment = environment
+        self.runner = runner
+    }
+
+    private var uriDelivery: WebIntentDelivery {
+        WebIntentDelivery(
+            environment: environment,
+            runner: runner,
+            wording: .init(
+                noun: "sms: URI",
+                printedNextStep: "open this sms: URI on a phone to send the message",
+                openedNextStep: "send the message from the messaging app"
+            )
+        )
+    }
+
+    /// Always available unless an `SHAREVIA_SMS_*` variable is wrong; says how it will deliver and,
+    /// when it can't send through a phone, exactly what is missing.
+    public func availability() async -> Availability {
+        if let environmentProblem { return .unavailable(environmentProblem) }
+        var missing: [String] = []
+        if configuration.recipients.isEmpty {
+            missing.append("no recipient (--sms-to NUMBER or \(Configuration.recipientsVariable))")
+        }
+        if environment.executable(named: "kdeconnect-cli") == nil {
+            missing.append("kdeconnect-cli is not installed (apt-get install kdeconnect)")
+        }
+        let uri = uriDelivery.note.replacing("the URL", with: "an sms: URI")
+        if missing.isEmpty {
+            return .available("sends through a phone paired with KDE Connect when one is reachable, else \(uri)")
+        }
+        return .available("\(uri); can't send through a phone: \(missing.joined(separator: "; "))")
+    }
+
+    /// Composes, smart-encodes and trims the message and counts it; nothing is sent.
+    ///
+    /// - Throws: ``ShareError`` `unavailable` when an `SHAREVIA_SMS_*` variable is wrong;
+    ///   `contentRejected` when the share has nothing an SMS carries, or the link alone needs more
+    ///   segments than ``Configuration/maxSegments``.
+    public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+        if let environmentProblem { throw ShareError(.unavailable, destination: id, message: environmentProblem) }
+        let content = request.content
+        try requireSupported(content)
+        var parts = SMSMessageParts(
+            body: [content.title ?? "", content.text].filter { !$0.isEmpty }.joined(separator: "\n"),
+            link: content.link,
+            hashtags: content.hashtags
+        )
+        var notes: [String] = []
+        if configuration.smartEncoding {
+            let smart = SMSSmartEncoding.encode(parts.text)
+            if smart.applied {
+                parts.body = SMSSmartEncoding.replacingLookAlikes(in: parts.body).text
+                parts.link = parts.link.map { SMSSmartEncoding.replacingLookAlikes(in: $0).text }
+                parts.hashtags = parts.hashtags.map { SMSSmartEncoding.replacingLookAlikes(in: $0).text }
+                notes.append("smart encoding: " + smart.replacements.map(\.description).joined(separator: ", "))
+            }
+        }
+        var text = parts.text
+        if let maxSegments = configuration.maxSegments {
+            let fitted = SMSTrimmer(maxSegments: maxSegments).fit(parts)
+            guard fitted.fits else {
+                throw ShareError(
+                    .contentRejected,
+                    destination: id,
+                    message:
+                        "the link alone takes \(fitted.count.segments) SMS segments, over --sms-max-segments \(maxSegments); raise the limit or share a shorter link"
+                )
+            }
+            text = fitted.text
+            notes += fitted.notes
+        }
+        let analysis = SMSAnalysis(text)
+        notes += analysis.notes.map { $0.replacing("would make it", with: "(--sms-smart-encoding) would make it") }
+        let image = content.images.first
+        if let image {
+            notes.append(
+                "image \(image.fileName): sent as an attachment through KDE Connect where it supports that; an sms: URI carries text only"
+            )
+        }
+        let count = analysis.count
+        var fields: [PreparedShare.Field] = [
+            .init(
+                "recipients",
+                configuration.recipients.isEmpty
+                    ? "(none: chosen in the messaging app)"
+                    : configuration.recipients.map(\.description).joined(separator: ",")
+            ),
+            .init("encoding", count.encoding.rawValue),
+            .init("segments", String(count.segments)),
+            .init(
+                "units",
+                "\(count.units) \(count.encoding.unitName), \(count.unitsLeftInLastSegment) left in the last segment"
+            ),
+            .init("sms-uri", SMSURI.make(recipients: configuration.recipients, body: text)),
+        ]
+        if let device = configuration.device { fields.append(.init("device", device)) }
+        return PreparedShare(
+            destination: id,
+            summary: "sms: " + count.summary,
+            text: text,
+            attachments: image.map { [$0] } ?? [],
+            fields: fields,
+            notes: notes
+        )
+    }
+
+    /// Sends through a paired, reachable phone (`delivered`), else opens or prints the `sms:` URI
+    /// (`handed-off`).
+    ///
+    /// - Throws: ``ShareError`` `permanent` when `--sms-device` names a phone KDE Connect does not
+    ///   list, when several are listed and none is chosen, or when sending failed after some
+    ///   recipients already got the message (so a retry would send it twice); `transient` when the
+    ///   first send fails; `cancelled`.
+    public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+        if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled before sending") }
+        let text = prepared.text ?? ""
+        let parts = prepared[field: "segments"] ?? "?"
+        let segments = "\(prepared[field: "encoding"] ?? "?"), \(parts) segment\(parts == "1" ? "" : "s")"
+        var why: String
+        if configuration.recipients.isEmpty {
+            why = "no recipient, so no phone could send it"
+        } else if let executable = environment.executable(named: "kdeconnect-cli") {
+            let kdeConnect = KDEConnect(executable: executable, runner: runner, timeout: .seconds(20))
+            let devices = await kdeConnect.availableDevices()
+            if let devices, let device = try chooseDevice(devices) {
+                return try await send(
+                    text,
+                    prepared: prepared,
+                    through: device,
+                    kdeConnect: kdeConnect,
+                    segments: segments
+                )
+            }
+            why =
+                devices == nil
+                ? "kdeconnect-cli could not list devices (is the KDE Connect daemon running?)"
+                : "no paired, reachable phone on KDE Connect"
+        } else {
+            if let device = configuration.device {
+                throw ShareError(
+                    .unavailable,
+                    destination: id,
+                    message:
+                        "--sms-device \(device) needs kdeconnect-cli, which is not installed (apt-get install kdeconnect)"
+                )
+            }
+            why = "kdeconnect-cli is not installed"
+        }
+        if let image = prepared.attachments.first {
+            why += "; \(image.fileName) not carried (an sms: URI takes text only)"
+        }
+        let uri = SMSURI.make(recipients: configuration.recipients, body: text)
+        var receipt = try await uriDelivery.deliver(uri, destination: id)
+        receipt.summary += " (\(why))"
+        return receipt
+    }
+
+    /// The device to send through: the configured one, or the only one; nil when none is listed.
+    private func chooseDevice(_ devices: [KDEConnect.Device]) throws(ShareError) -> KDEConnect.Device? {
+        let listed = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
+        if let wanted = configuration.device {
+            guard let device = devices.first(where: { $0.id == wanted || $0.name == wanted }) else {
+                throw ShareError(
+                    .permanent,
+                    destination: id,
+                    message:
+                        "phone \(wanted) is not paired and reachable on KDE Connect; "
+                        + (devices.isEmpty ? "kdeconnect-cli lists none" : "kdeconnect-cli lists \(listed)")
+                )
+            }
+            return device
+        }
+        guard devices.count <= 1 else {
+            throw ShareError(
+                .permanent,
+                destination: id,
+                message: "\(devices.count) phones are paired and reachable (\(listed)); pick one with --sms-device ID"
+            )
+        }
+        return devices.first
+    }
+
+    private func send(
+        _ text: String,
+        prepared: PreparedShare,
+        through device: KDEConnect.Device,
+        kdeConnect: KDEConnect,
+        segments: String
+    ) async throws(ShareError) -> DeliveryReceipt {
+        var attachment: String?
+        var attachmentNote = ""
+        if let image = prepared.attachments.first {
+            if case .file(let path) = image.source, await kdeConnect.supportsAttachments() {
+                attachment = path
+                attachmentNote = ", with \(image.fileName)"
+            } else {
+                attachmentNote = "; \(image.fileName) not attached (this kdeconnect-cli has no --attachment)"
+            }
+        }
+        var sent: [String] = []
+        for number in configuration.recipients {
+            if Task.isCancelled, sent.isEmpty {
+                throw ShareError(.cancelled, destination: id, message: "cancelled before sending")
+            }
+            let arguments = KDEConnect.sendArguments(
+                device: device.id,
+                text: text,
+                number: number,
+                attachment: attachment
+            )
+            do throws(ShareError) {
+                try await kdeConnect.send(arguments, device: device)
+            } catch {
+                guard sent.isEmpty else {
+                    throw ShareError(
+                        .permanent,
+                        destination: id,
+                        message:
+                            "sent to \(sent.joined(separator: ", ")) but not to \(number): \(error.message); send that one yourself (a retry would send the others twice)",
+                        underlying: error
+                    )
+                }
+                throw error
+            }
+            sent.append(number.description)
+        }
+        return DeliveryReceipt(
+            destination: id,
+            summary:
+                "sent through \(device.name) (KDE Connect \(device.id)) to \(sent.joined(separator: ", ")): \(segments)\(attachmentNote)",
+            locations: [device.id] + sent
+        )
+    }
+}
+
+extension DestinationID {
+    /// SMS, through a paired phone or an `sms:` URI.
+    public static let sms: DestinationID = "sms"
+}
