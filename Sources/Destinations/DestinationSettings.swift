@@ -17,17 +17,22 @@ public struct DestinationSettings: Sendable, Hashable {
     /// Instagram Stories: app id (else `SHAREVIA_INSTAGRAM_APP_ID`), layer, colours, device; its
     /// bundle goes to ``outputDirectory`` unless it names a folder of its own.
     public var instagram: InstagramDestination.Configuration
+    /// Email: SMTP server, addresses, subject, TLS (nil settings read `SHAREVIA_SMTP_*`); a draft
+    /// goes to ``outputDirectory`` unless it names a folder of its own.
+    public var email: EmailDestination.Configuration
 
     /// Settings that leave every destination to the environment and its defaults.
     public init(
         mastodonInstance: String? = nil,
         outputDirectory: String? = nil,
         clipboard: ClipboardDestination.Configuration = ClipboardDestination.Configuration(),
-        instagram: InstagramDestination.Configuration = InstagramDestination.Configuration()
+        instagram: InstagramDestination.Configuration = InstagramDestination.Configuration(),
+        email: EmailDestination.Configuration = EmailDestination.Configuration()
     ) {
         self.mastodonInstance = mastodonInstance
         self.outputDirectory = outputDirectory
         self.clipboard = clipboard
         self.instagram = instagram
+        self.email = email
     }
 }

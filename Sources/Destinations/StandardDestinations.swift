@@ -56,6 +56,11 @@ public enum StandardDestinations {
                 configuration.outputDirectory = configuration.outputDirectory ?? settings.outputDirectory
                 return InstagramDestination(configuration: configuration, environment: environment, runner: runner)
             },
+            Entry(descriptor: EmailDestination.standardDescriptor) {
+                var configuration = settings.email
+                configuration.outputDirectory = configuration.outputDirectory ?? settings.outputDirectory
+                return EmailDestination(configuration: configuration, environment: environment)
+            },
         ]
         let intents = WebIntentDestinations.services(
             environment: environment,

@@ -28,11 +28,20 @@ struct RouterSettings: Equatable, Sendable {
     var retries: Int = Self.defaultRetries
     /// Instagram Stories' options (`--instagram-app-id`, `--as`, ...), read by ArgumentParser only.
     var instagram = InstagramDestination.Configuration()
+    /// Email's options (`--smtp`, `--email-to`, ...), read by ArgumentParser only.
+    var email = EmailDestination.Configuration()
 
     /// These settings with Instagram's options.
     func with(instagram: InstagramDestination.Configuration) -> RouterSettings {
         var copy = self
         copy.instagram = instagram
+        return copy
+    }
+
+    /// These settings with email's options.
+    func with(email: EmailDestination.Configuration) -> RouterSettings {
+        var copy = self
+        copy.email = email
         return copy
     }
 
@@ -78,8 +87,16 @@ struct RouterSettings: Equatable, Sendable {
                 verify: !noVerify,
                 backend: clipboardBackend ?? .automatic
             ),
-            instagram: instagram
+            instagram: instagram,
+            email: emailConfiguration
         )
+    }
+
+    /// Email's options, with `--timeout` as the limit of one SMTP delivery.
+    private var emailConfiguration: EmailDestination.Configuration {
+        var configuration = email
+        configuration.timeout = .milliseconds(Int(timeout * 1000))
+        return configuration
     }
 
     /// A router over the registry with these options, after checking the ids that `--unavailable`

@@ -19,6 +19,7 @@ struct ShareCommand: AsyncParsableCommand {
               sharevia --to x --text "Seven days in a row" --url https://example.com --hashtag streak
               echo "New level" | sharevia --to clipboard --text -
               sharevia --to file card.png --out ~/shares --json
+              sharevia --to email card.png --email-to friend@example.org --smtp smtp://mail.example.org:587 --email-from me@example.org
               sharevia --to clipboard card.png --dry-run
               SHAREVIA_UNAVAILABLE=clipboard sharevia --to clipboard card.png   # falls back to file
 
@@ -79,6 +80,8 @@ struct ShareCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Instagram Stories") var instagram: InstagramOptions
 
+    @OptionGroup(title: "Email") var email: EmailOptions
+
     /// The values given, as a plain invocation.
     var invocation: ShareInvocation {
         ShareInvocation(
@@ -93,7 +96,7 @@ struct ShareCommand: AsyncParsableCommand {
             noFallback: noFallback,
             dryRun: dryRun,
             json: json,
-            routing: routing.settings.with(instagram: instagram.configuration)
+            routing: routing.settings.with(instagram: instagram.configuration).with(email: email.configuration)
         )
     }
 
