@@ -69,7 +69,26 @@ enum EncodedWord {
             }
             return [quoted + "\""]
         }
-        return encode(name)
+        // ASCII atoms stay as they are; each run of other words becomes encoded-words with its
+        // spaces inside them, since white space between two encoded-words is not text.
+        var tokens: [String] = []
+        var run: [Substring] = []
+        func flush() {
+            if !run.isEmpty { tokens += encode(run.joined(separator: " ")) }
+            run.removeAll()
+        }
+        for word in words {
+            let atom =
+                word.utf8.allSatisfy(MailAddress.isAtext) && !word.contains("=?") && word.utf8.count <= longestPlainWord
+            if atom {
+                flush()
+                tokens.append(String(word))
+            } else {
+                run.append(word)
+            }
+        }
+        flush()
+        return tokens
     }
 
     /// The tokens of an address: the display name's tokens and `<addr-spec>`, or the addr-spec.

@@ -41,7 +41,9 @@ public struct MailMessageWriter: Sendable {
         if !message.cc.isEmpty { head += EncodedWord.foldAddresses("Cc", message.cc) }
         head += EncodedWord.fold("Subject", EncodedWord.unstructured(message.subject))
         head += "Date: \(stamp.date)\r\n"
-        head += "Message-ID: \(stamp.messageID(domain: domain))\r\n"
+        let messageID = stamp.messageID(domain: domain)
+        // A msg-id can't be folded inside; a long one moves to a line of its own.
+        head += "Message-ID:" + (messageID.utf8.count + 12 > 78 ? "\r\n " : " ") + messageID + "\r\n"
         head += "MIME-Version: 1.0\r\n"
         var output = Array(head.utf8)
         output += body(message, stamp: stamp)
@@ -94,9 +96,12 @@ public struct MailMessageWriter: Sendable {
 
     private func multipart(_ subtype: String, boundary: String, _ parts: [[UInt8]], extra: String = "") -> [UInt8] {
         var output = Array("Content-Type: multipart/\(subtype);\r\n boundary=\"\(boundary)\"\(extra)\r\n\r\n".utf8)
+        // The CRLF before each delimiter belongs to the delimiter (RFC 2046 5.1.1), so a part
+        // keeps its own final line break.
         for part in parts {
             output += Array("--\(boundary)\r\n".utf8)
             output += part
+            output += [0x0D, 0x0A]
         }
         output += Array("--\(boundary)--\r\n".utf8)
         return output

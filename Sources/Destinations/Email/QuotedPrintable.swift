@@ -8,11 +8,14 @@
 enum QuotedPrintable {
     static let lineLimit = 76
 
-    /// The encoded body, ending with CRLF.
+    /// The encoded body, ending with CRLF (one, when the text itself ends with a line break).
     static func encode(_ text: String) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + text.utf8.count / 8 + 8)
-        for line in lines(of: text) { encodeLine(line, into: &output) }
+        var all = lines(of: text)
+        // A text that ends with a line break ends with that CRLF, not with an empty line after it.
+        if all.count > 1 && all.last?.isEmpty == true { all.removeLast() }
+        for line in all { encodeLine(line, into: &output) }
         return output
     }
 
