@@ -136,6 +136,9 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     if (request->password) c_easy_setopt(curl, CURLOPT_PASSWORD, request->password);
     c_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
     c_easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->timeout_ms);
+    // The wait for the reply after the final dot is bounded by this, not by CURLOPT_TIMEOUT_MS
+    // (libcurl 7.88 waits up to 120 s there otherwise).
+    c_easy_setopt(curl, CURLOPT_SERVER_RESPONSE_TIMEOUT, (request->timeout_ms + 999) / 1000);
     CURLcode code = c_easy_perform(curl);
     long response = 0;
     c_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response);

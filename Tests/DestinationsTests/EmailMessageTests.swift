@@ -2,8 +2,8 @@ import Destinations
 import Foundation
 import ShareCore
 import TestSupport
-import TextFitting
 import Testing
+import TextFitting
 
 /// The MIME writer: every message it writes is read back by Python's `email` package
 /// (`policy=email.policy.default`) in the test run with zero defects, its attachments
@@ -15,7 +15,11 @@ import Testing
     static func address(_ text: String) throws -> MailAddress { try MailAddress(parsing: text, field: "test") }
 
     static func cardAttachment(named name: String = "card.png") throws -> MailAttachment {
-        MailAttachment(fileName: name, mimeType: "image/png", bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: card))))
+        MailAttachment(
+            fileName: name,
+            mimeType: "image/png",
+            bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: card)))
+        )
     }
 
     static func write(_ message: MailMessage) throws -> [UInt8] {
@@ -186,7 +190,9 @@ import Testing
             environment: ShareEnvironment(["HOME": "/tmp"])
         )
         let prepared = try destination.prepare(
-            ShareRequest(content: ShareContent(title: "A & B? 🔥", text: "line 1\nline 2", link: "https://e.com/?a=1&b=2"))
+            ShareRequest(
+                content: ShareContent(title: "A & B? 🔥", text: "line 1\nline 2", link: "https://e.com/?a=1&b=2")
+            )
         )
         #expect(
             prepared[field: "mailto"]

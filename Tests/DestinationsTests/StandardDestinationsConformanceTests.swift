@@ -10,7 +10,8 @@ import Testing
 /// clipboard is unavailable; the file export writes into a temporary HOME.
 @Suite struct StandardDestinationsConformanceTests {
     static let ids: [DestinationID] = [
-        "clipboard", "file", "instagram", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp", "telegram",
+        "clipboard", "file", "instagram", "email", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp",
+        "telegram",
         "reddit",
         "facebook",
     ]

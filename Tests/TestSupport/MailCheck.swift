@@ -74,7 +74,11 @@ public enum MailCheck {
 
     /// The SHA-256 of a file, as `sha256sum` prints it.
     public static func sha256(_ path: String) async throws -> String {
-        let output = try await ProcessRunner().run("/usr/bin/env", arguments: ["sha256sum", path], timeout: .seconds(10))
+        let output = try await ProcessRunner().run(
+            "/usr/bin/env",
+            arguments: ["sha256sum", path],
+            timeout: .seconds(10)
+        )
         return String(String(decoding: output.standardOutput, as: UTF8.self).prefix(64))
     }
 

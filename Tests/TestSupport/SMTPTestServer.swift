@@ -69,7 +69,10 @@ public final class SMTPTestServer: Sendable {
     public static let python = "/usr/bin/python3"
 
     /// Runs `body` with a fresh server, then stops it.
-    public static func with<R>(_ options: Options = Options(), _ body: (SMTPTestServer) async throws -> R)
+    public static func with<R>(
+        _ options: Options = Options(),
+        _ body: (SMTPTestServer) async throws -> R
+    )
         async throws -> R
     {
         let server = try await start(options)

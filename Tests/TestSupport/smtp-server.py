@@ -66,10 +66,10 @@ class Handler:
 
 def authenticator(server, session, envelope, mechanism, auth_data):
     user, password = login.split(":", 1)
-    login = auth_data.login.decode() if isinstance(auth_data.login, bytes) else auth_data.login
+    name = auth_data.login.decode() if isinstance(auth_data.login, bytes) else auth_data.login
     given = auth_data.password.decode() if isinstance(auth_data.password, bytes) else auth_data.password
-    if login == user and given == password:
-        session.sharevia_auth = {"mechanism": mechanism, "login": login}
+    if name == user and given == password:
+        session.sharevia_auth = {"mechanism": mechanism, "login": name}
         return AuthResult(success=True)
     return AuthResult(success=False, handled=False)
 

@@ -20,11 +20,14 @@ struct EmailComposition {
         let from = try configuration.from.map { text throws(ShareError) in
             try Self.address(text, field: "From (--email-from)")
         }
-        let to = try configuration.to.map { text throws(ShareError) in try Self.address(text, field: "To (--email-to)") }
-        let cc = try configuration.cc.map { text throws(ShareError) in try Self.address(text, field: "Cc (--email-cc)") }
+        let to = try configuration.to.map { text throws(ShareError) in try Self.address(text, field: "To (--email-to)")
+        }
+        let cc = try configuration.cc.map { text throws(ShareError) in try Self.address(text, field: "Cc (--email-cc)")
+        }
         let title = content.title.flatMap { $0.isEmpty ? nil : $0 }
         let firstLine = content.text.split(whereSeparator: \.isNewline).first.map { String($0.prefix(78)) }
-        let subject = configuration.subject ?? title ?? firstLine ?? content.attachments.first?.fileName ?? "Shared with sharevia"
+        let subject =
+            configuration.subject ?? title ?? firstLine ?? content.attachments.first?.fileName ?? "Shared with sharevia"
         var paragraphs: [String] = []
         if let title, title != subject { paragraphs.append(title) }
         if !content.text.isEmpty { paragraphs.append(content.text) }

@@ -28,10 +28,10 @@ public struct EmailDestination: ShareDestination {
 
     public var descriptor: DestinationDescriptor { Self.standardDescriptor }
 
-    /// The configuration, with the environment's values filled in.
+    /// The configuration, with the environment's values filled in (the password as a ``ShareCore/Secret``).
     public let configuration: Configuration
-    /// Where `HOME`, `XDG_DATA_HOME` and the `SHAREVIA_SMTP_*` variables are read.
-    public let environment: ShareEnvironment
+    /// Where a draft goes: the configured folder, else the share folder of the environment.
+    private let folder: String?
     /// The date and Message-ID token of each delivered message.
     public let stamp: @Sendable () -> MessageStamp
 
@@ -43,13 +43,10 @@ public struct EmailDestination: ShareDestination {
         environment: ShareEnvironment,
         stamp: @escaping @Sendable () -> MessageStamp = { MessageStamp.now() }
     ) {
+        // Only what is needed is kept: the environment holds the password in plain text.
         self.configuration = configuration.resolved(in: environment)
-        self.environment = environment
+        self.folder = configuration.outputDirectory ?? FileExportDestination.defaultDirectory(environment: environment)
         self.stamp = stamp
-    }
-
-    private var folder: String? {
-        configuration.outputDirectory ?? FileExportDestination.defaultDirectory(environment: environment)
     }
 
     /// The checked SMTP settings, or nil for a draft.
@@ -154,13 +151,19 @@ public struct EmailDestination: ShareDestination {
         fields.append(.init("size", "\(bytes.count) bytes"))
         var notes = composition.notes
         if let smtp {
-            fields.append(.init("smtp", "\(smtp.url) (TLS \(smtp.url.scheme == .smtps ? "implicit" : smtp.security.rawValue))"))
+            fields.append(
+                .init("smtp", "\(smtp.url) (TLS \(smtp.url.scheme == .smtps ? "implicit" : smtp.security.rawValue))")
+            )
         } else {
             fields.append(.init("mailto", composition.mailto))
             for file in message.attachments {
-                notes.append("\(file.fileName) not carried in the mailto: URI (it takes text only); the .eml draft carries it")
+                notes.append(
+                    "\(file.fileName) not carried in the mailto: URI (it takes text only); the .eml draft carries it"
+                )
             }
-            if message.to.isEmpty && message.cc.isEmpty { notes.append("no recipient (--email-to): the draft has none") }
+            if message.to.isEmpty && message.cc.isEmpty {
+                notes.append("no recipient (--email-to): the draft has none")
+            }
         }
         let recipients = (message.to + message.cc).map(\.addrSpec).joined(separator: ", ")
         let files = message.attachments.map(\.fileName).joined(separator: ", ")
@@ -210,7 +213,8 @@ public struct EmailDestination: ShareDestination {
             : " (a mailto: URI can't carry an attachment: attach \(message.attachments.map(\.fileName).joined(separator: ", ")) yourself, or use the .eml, which holds it)"
         return .handedOff(
             destination: id,
-            summary: "wrote the message to \(path) and a mailto: URI (no SMTP server: --smtp or \(Configuration.urlVariable))",
+            summary:
+                "wrote the message to \(path) and a mailto: URI (no SMTP server: --smtp or \(Configuration.urlVariable))",
             nextStep:
                 "open \(path) in your mail client and send it, or open the mailto: URI\(attachmentStep): \(composition.mailto)",
             locations: [path, composition.mailto]

@@ -18,7 +18,8 @@ enum HTMLRendering {
         }
         flush()
         for (image, id) in images {
-            html += "<p><img src=\"cid:\(escape(id))\" alt=\"\(escape(image.fileName))\" style=\"max-width:100%\"></p>\n"
+            html +=
+                "<p><img src=\"cid:\(escape(id))\" alt=\"\(escape(image.fileName))\" style=\"max-width:100%\"></p>\n"
         }
         return html + "</body></html>\n"
     }

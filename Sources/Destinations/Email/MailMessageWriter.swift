@@ -59,7 +59,10 @@ public struct MailMessageWriter: Sendable {
         var main = text
         if message.html {
             let ids = images.indices.map { "image\($0 + 1).\(stamp.token)@sharevia" }
-            let html = textPart(HTMLRendering.document(message.text, images: zip(images, ids).map { ($0, $1) }), subtype: "html")
+            let html = textPart(
+                HTMLRendering.document(message.text, images: zip(images, ids).map { ($0, $1) }),
+                subtype: "html"
+            )
             let related =
                 images.isEmpty
                 ? html
@@ -81,7 +84,9 @@ public struct MailMessageWriter: Sendable {
     }
 
     private func textPart(_ text: String, subtype: String) -> [UInt8] {
-        Array("Content-Type: text/\(subtype); charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n".utf8)
+        Array(
+            "Content-Type: text/\(subtype); charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n".utf8
+        )
             + QuotedPrintable.encode(text)
     }
 
@@ -89,7 +94,11 @@ public struct MailMessageWriter: Sendable {
         let name = file.fileName.isEmpty ? "attachment" : file.fileName
         var head = MIMEParameter.header("Content-Type", Self.mediaType(file.mimeType), [("name", name)])
         head += "Content-Transfer-Encoding: base64\r\n"
-        head += MIMEParameter.header("Content-Disposition", contentID == nil ? "attachment" : "inline", [("filename", name)])
+        head += MIMEParameter.header(
+            "Content-Disposition",
+            contentID == nil ? "attachment" : "inline",
+            [("filename", name)]
+        )
         if let contentID { head += "Content-ID: <\(contentID)>\r\n" }
         return Array((head + "\r\n").utf8) + Base64Lines.lines(file.bytes)
     }

@@ -48,7 +48,12 @@ struct SMTPDelivery: Sendable {
         throw classify(outcome)
     }
 
-    private func perform(_ message: [UInt8], from: MailAddress, recipients: [MailAddress], cancel: CancelFlag)
+    private func perform(
+        _ message: [UInt8],
+        from: MailAddress,
+        recipients: [MailAddress],
+        cancel: CancelFlag
+    )
         -> Outcome
     {
         let envelope = recipients.map { strdup("<\($0.addrSpec)>") }

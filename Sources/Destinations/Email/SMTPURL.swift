@@ -27,9 +27,10 @@ public struct SMTPURL: Sendable, Hashable, CustomStringConvertible {
     public var isLoopback: Bool {
         if host == "localhost" || host == "[::1]" { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
-        }
+        return parts.count == 4 && parts[0] == "127"
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+            }
     }
 
     /// Parses `smtp://host[:port]` or `smtps://host[:port]`, with an optional trailing `/`.
