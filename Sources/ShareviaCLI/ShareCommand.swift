@@ -19,7 +19,7 @@ struct ShareCommand: AsyncParsableCommand {
               sharevia --to x --text "Seven days in a row" --url https://example.com --hashtag streak
               echo "New level" | sharevia --to clipboard --text -
               sharevia --to file card.png --out ~/shares --json
-              sharevia --to email card.png --email-to friend@example.org --smtp smtp://mail.example.org:587 --email-from me@example.org
+              sharevia --to email card.png --email-to friend@example.org --smtp smtp://mail.example.org:587
               sharevia --to clipboard card.png --dry-run
               SHAREVIA_UNAVAILABLE=clipboard sharevia --to clipboard card.png   # falls back to file
 

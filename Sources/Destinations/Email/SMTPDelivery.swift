@@ -57,7 +57,7 @@ struct SMTPDelivery: Sendable {
         -> Outcome
     {
         let envelope = recipients.map { strdup("<\($0.addrSpec)>") }
-        defer { envelope.forEach { free($0) } }
+        defer { for pointer in envelope { free(pointer) } }
         let pointers: [UnsafePointer<CChar>?] = envelope.map { $0.map { UnsafePointer($0) } }
         let password = password?.revealed()
         var result = csmtp_result()
