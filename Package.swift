@@ -42,6 +42,8 @@ let package = Package(
         ),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CTurboJPEG"),
+        // libcurl for SMTP, loaded with dlopen only when a message is sent.
+        .target(name: "CCurl"),
 
         // MARK: Implementations
         .target(name: "ProcessRunning", dependencies: ["CSpawn"], swiftSettings: strictSettings),
@@ -59,7 +61,9 @@ let package = Package(
         .target(name: "TextFitting", swiftSettings: strictSettings),
         .target(
             name: "Destinations",
-            dependencies: ["ShareCore", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline"],
+            dependencies: [
+                "ShareCore", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline", "CCurl",
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -80,6 +84,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["ShareCore", "Clipboard", "ProcessRunning"],
             path: "Tests/TestSupport",
+            exclude: ["smtp-server.py", "mail-check.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(

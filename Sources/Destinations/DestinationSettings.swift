@@ -23,6 +23,9 @@ public struct DestinationSettings: Sendable, Hashable {
     public var pluginCatalog: PluginCatalog
     /// SMS: recipients, KDE Connect device, smart encoding, segment limit (else `SHAREVIA_SMS_*`).
     public var sms: SMSDestination.Configuration
+    /// Email: SMTP server, addresses, subject, TLS (nil settings read `SHAREVIA_SMTP_*`); a draft
+    /// goes to ``outputDirectory`` unless it names a folder of its own.
+    public var email: EmailDestination.Configuration
 
     /// Settings that leave every destination to the environment and its defaults.
     public init(
@@ -32,7 +35,8 @@ public struct DestinationSettings: Sendable, Hashable {
         instagram: InstagramDestination.Configuration = InstagramDestination.Configuration(),
         plugins: PluginSettings = PluginSettings(),
         pluginCatalog: PluginCatalog = PluginCatalog(),
-        sms: SMSDestination.Configuration = SMSDestination.Configuration()
+        sms: SMSDestination.Configuration = SMSDestination.Configuration(),
+        email: EmailDestination.Configuration = EmailDestination.Configuration()
     ) {
         self.mastodonInstance = mastodonInstance
         self.outputDirectory = outputDirectory
@@ -41,5 +45,6 @@ public struct DestinationSettings: Sendable, Hashable {
         self.plugins = plugins
         self.pluginCatalog = pluginCatalog
         self.sms = sms
+        self.email = email
     }
 }

@@ -59,6 +59,11 @@ public enum StandardDestinations {
             Entry(descriptor: SMSDestination.standardDescriptor) {
                 SMSDestination(configuration: settings.sms, environment: environment, runner: runner)
             },
+            Entry(descriptor: EmailDestination.standardDescriptor) {
+                var configuration = settings.email
+                configuration.outputDirectory = configuration.outputDirectory ?? settings.outputDirectory
+                return EmailDestination(configuration: configuration, environment: environment)
+            },
         ]
         let intents = WebIntentDestinations.services(
             environment: environment,

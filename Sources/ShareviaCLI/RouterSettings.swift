@@ -40,6 +40,8 @@ struct RouterSettings: Equatable, Sendable {
     var instagram = InstagramDestination.Configuration()
     /// SMS's options (`--sms-to`, `--sms-device`, ...), read by ArgumentParser only.
     var sms = SMSDestination.Configuration()
+    /// Email's options (`--smtp`, `--email-to`, ...), read by ArgumentParser only.
+    var email = EmailDestination.Configuration()
 
     /// These settings with Instagram's options.
     func with(instagram: InstagramDestination.Configuration) -> RouterSettings {
@@ -52,6 +54,13 @@ struct RouterSettings: Equatable, Sendable {
     func with(sms: SMSDestination.Configuration) -> RouterSettings {
         var copy = self
         copy.sms = sms
+        return copy
+    }
+
+    /// These settings with email's options.
+    func with(email: EmailDestination.Configuration) -> RouterSettings {
+        var copy = self
+        copy.email = email
         return copy
     }
 
@@ -104,8 +113,16 @@ struct RouterSettings: Equatable, Sendable {
             instagram: instagram,
             plugins: plugins,
             pluginCatalog: pluginCatalog,
-            sms: sms
+            sms: sms,
+            email: emailConfiguration
         )
+    }
+
+    /// Email's options, with `--timeout` as the limit of one SMTP delivery.
+    private var emailConfiguration: EmailDestination.Configuration {
+        var configuration = email
+        configuration.timeout = .milliseconds(Int((timeout ?? Self.defaultTimeout) * 1000))
+        return configuration
     }
 
     /// A router over the registry with these options, after checking the ids that `--unavailable`

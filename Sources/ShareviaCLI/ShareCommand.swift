@@ -19,6 +19,7 @@ struct ShareCommand: AsyncParsableCommand {
               sharevia --to x --text "Seven days in a row" --url https://example.com --hashtag streak
               echo "New level" | sharevia --to clipboard --text -
               sharevia --to file card.png --out ~/shares --json
+              sharevia --to email card.png --email-to friend@example.org --smtp smtp://mail.example.org:587
               sharevia --to clipboard card.png --dry-run
               SHAREVIA_UNAVAILABLE=clipboard sharevia --to clipboard card.png   # falls back to file
 
@@ -92,6 +93,8 @@ struct ShareCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "SMS") var sms: SMSOptions
 
+    @OptionGroup(title: "Email") var email: EmailOptions
+
     /// The values given, as a plain invocation.
     var invocation: ShareInvocation {
         ShareInvocation(
@@ -109,6 +112,7 @@ struct ShareCommand: AsyncParsableCommand {
             json: json,
             verbose: verbose,
             routing: routing.settings.with(instagram: instagram.configuration).with(sms: sms.configuration)
+                .with(email: email.configuration)
         )
     }
 

@@ -1,6 +1,6 @@
-/// The length of a domain label after IDNA's ASCII encoding (RFC 3492 Punycode with the `xn--`
-/// prefix), which twitter-text uses to reject labels longer than 63 characters.
-enum Punycode {
+/// RFC 3492 Punycode: the ASCII form of an internationalised domain label (IDNA's `xn--` labels),
+/// and its length, which twitter-text uses to reject labels longer than 63 characters.
+public enum Punycode {
     private static let base = 36
     private static let tMin = 1
     private static let tMax = 26
@@ -66,5 +66,58 @@ enum Punycode {
             k += base
         }
         return k + (base - tMin + 1) * delta / (delta + skew)
+    }
+
+    /// The Punycode encoding of the code points (without the `xn--` prefix), or nil when it
+    /// overflows. `encode([0x62, 0xFC, 0x63, 0x68])` ("büch") is `"bch-hoa"`.
+    public static func encode(_ input: [UInt32]) -> String? {
+        var output = input.filter { $0 < 0x80 }.map { UInt8($0) }
+        let basicCount = output.count
+        var handled = basicCount
+        if basicCount > 0 { output.append(UInt8(ascii: "-")) }
+        var n = initialN
+        var delta = 0
+        var bias = initialBias
+        while handled < input.count {
+            guard let m = input.filter({ $0 >= n }).min() else { break }
+            let increase = Int(m - n).multipliedReportingOverflow(by: handled + 1)
+            guard !increase.overflow, delta <= Int(Int32.max) - increase.partialValue else { return nil }
+            delta += increase.partialValue
+            n = m
+            for c in input {
+                if c < n { delta += 1 }
+                if c == n {
+                    var q = delta
+                    var k = base
+                    while true {
+                        let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                        if q < t { break }
+                        output.append(digit(t + (q - t) % (base - t)))
+                        q = (q - t) / (base - t)
+                        k += base
+                    }
+                    output.append(digit(q))
+                    bias = adapt(delta: delta, count: handled + 1, first: handled == basicCount)
+                    delta = 0
+                    handled += 1
+                }
+            }
+            delta += 1
+            n += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The ASCII form of one domain label: the label itself, lowercased, when it is ASCII, else
+    /// `xn--` and the Punycode of its lowercased code points. Nil when encoding overflows.
+    public static func asciiLabel(_ label: String) -> String? {
+        let lowered = label.lowercased()
+        let scalars = lowered.unicodeScalars.map(\.value)
+        if scalars.allSatisfy({ $0 < 0x80 }) { return lowered }
+        return encode(scalars).map { "xn--" + $0 }
+    }
+
+    private static func digit(_ value: Int) -> UInt8 {
+        value < 26 ? UInt8(ascii: "a") + UInt8(value) : UInt8(ascii: "0") + UInt8(value - 26)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 /// clipboard is unavailable; the file export writes into a temporary HOME.
 @Suite struct StandardDestinationsConformanceTests {
     static let ids: [DestinationID] = [
-        "clipboard", "file", "instagram", "sms", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp",
+        "clipboard", "file", "instagram", "sms", "email", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp",
         "telegram",
         "reddit",
         "facebook",

@@ -1,0 +1,153 @@
+#include "csmtp.h"
+
+#include <curl/curl.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+static CURLcode (*c_global_init)(long);
+static CURL *(*c_easy_init)(void);
+static CURLcode (*c_easy_setopt)(CURL *, CURLoption, ...);
+static CURLcode (*c_easy_perform)(CURL *);
+static CURLcode (*c_easy_getinfo)(CURL *, CURLINFO, ...);
+static void (*c_easy_cleanup)(CURL *);
+static struct curl_slist *(*c_slist_append)(struct curl_slist *, const char *);
+static void (*c_slist_free_all)(struct curl_slist *);
+static const char *(*c_easy_strerror)(CURLcode);
+static int loaded;
+static char load_error[256];
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(load_error, sizeof load_error,
+                 "libcurl.so.4 can't be loaded (%s); install it: apt-get install libcurl4", dlerror());
+        return;
+    }
+    c_global_init = (CURLcode(*)(long))dlsym(library, "curl_global_init");
+    c_easy_init = (CURL * (*)(void)) dlsym(library, "curl_easy_init");
+    c_easy_setopt = (CURLcode(*)(CURL *, CURLoption, ...))dlsym(library, "curl_easy_setopt");
+    c_easy_perform = (CURLcode(*)(CURL *))dlsym(library, "curl_easy_perform");
+    c_easy_getinfo = (CURLcode(*)(CURL *, CURLINFO, ...))dlsym(library, "curl_easy_getinfo");
+    c_easy_cleanup = (void (*)(CURL *))dlsym(library, "curl_easy_cleanup");
+    c_slist_append = (struct curl_slist * (*)(struct curl_slist *, const char *)) dlsym(library, "curl_slist_append");
+    c_slist_free_all = (void (*)(struct curl_slist *))dlsym(library, "curl_slist_free_all");
+    c_easy_strerror = (const char *(*)(CURLcode))dlsym(library, "curl_easy_strerror");
+    if (!c_global_init || !c_easy_init || !c_easy_setopt || !c_easy_perform || !c_easy_getinfo || !c_easy_cleanup ||
+        !c_slist_append || !c_slist_free_all || !c_easy_strerror) {
+        snprintf(load_error, sizeof load_error, "libcurl.so.4 lacks the easy interface; update libcurl4");
+        return;
+    }
+    if (c_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+        snprintf(load_error, sizeof load_error, "curl_global_init failed");
+        return;
+    }
+    loaded = 1;
+}
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+} upload;
+
+static size_t read_message(char *buffer, size_t size, size_t count, void *context) {
+    upload *source = context;
+    size_t room = size * count;
+    size_t left = source->size - source->offset;
+    size_t n = left < room ? left : room;
+    memcpy(buffer, source->data + source->offset, n);
+    source->offset += n;
+    return n;
+}
+
+static size_t discard(char *buffer, size_t size, size_t count, void *context) {
+    (void)buffer;
+    (void)context;
+    return size * count;
+}
+
+static int progress(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow) {
+    (void)dltotal;
+    (void)dlnow;
+    (void)ultotal;
+    (void)ulnow;
+    const int *cancel = context;
+    return cancel && __atomic_load_n(cancel, __ATOMIC_ACQUIRE) ? 1 : 0;
+}
+
+void csmtp_cancel(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+
+int csmtp_library_loaded(void) {
+    void *handle = dlopen("libcurl.so.4", RTLD_NOW | RTLD_NOLOAD);
+    if (!handle) return 0;
+    dlclose(handle);
+    return 1;
+}
+
+int csmtp_send(const csmtp_request *request, csmtp_result *result) {
+    memset(result, 0, sizeof *result);
+    pthread_once(&load_once, load);
+    if (!loaded) {
+        snprintf(result->error, sizeof result->error, "%s", load_error);
+        return CSMTP_NO_LIBRARY;
+    }
+    CURL *curl = c_easy_init();
+    if (!curl) {
+        snprintf(result->error, sizeof result->error, "curl_easy_init failed");
+        result->curl_code = CURLE_FAILED_INIT;
+        return CSMTP_FAILED;
+    }
+    struct curl_slist *recipients = NULL;
+    for (size_t i = 0; i < request->recipient_count; i++) {
+        struct curl_slist *next = c_slist_append(recipients, request->recipients[i]);
+        if (!next) {
+            c_slist_free_all(recipients);
+            c_easy_cleanup(curl);
+            snprintf(result->error, sizeof result->error, "out of memory");
+            result->curl_code = CURLE_OUT_OF_MEMORY;
+            return CSMTP_FAILED;
+        }
+        recipients = next;
+    }
+    upload source = {request->message, request->message_size, 0};
+    c_easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
+    c_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    c_easy_setopt(curl, CURLOPT_VERBOSE, 0L);
+    c_easy_setopt(curl, CURLOPT_URL, request->url);
+    c_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
+    c_easy_setopt(curl, CURLOPT_MAIL_FROM, request->mail_from);
+    c_easy_setopt(curl, CURLOPT_MAIL_RCPT, recipients);
+    c_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
+    c_easy_setopt(curl, CURLOPT_READFUNCTION, read_message);
+    c_easy_setopt(curl, CURLOPT_READDATA, &source);
+    c_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)request->message_size);
+    c_easy_setopt(curl, CURLOPT_WRITEFUNCTION, discard);
+    c_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    c_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
+    c_easy_setopt(curl, CURLOPT_XFERINFODATA, (void *)request->cancel);
+    c_easy_setopt(curl, CURLOPT_USE_SSL, (long)request->tls);
+    c_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+    c_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+    if (request->ca_file) c_easy_setopt(curl, CURLOPT_CAINFO, request->ca_file);
+    if (request->user) c_easy_setopt(curl, CURLOPT_USERNAME, request->user);
+    if (request->password) c_easy_setopt(curl, CURLOPT_PASSWORD, request->password);
+    c_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
+    c_easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->timeout_ms);
+    // The wait for the reply after the final dot is bounded by this, not by CURLOPT_TIMEOUT_MS
+    // (libcurl 7.88 waits up to 120 s there otherwise).
+    c_easy_setopt(curl, CURLOPT_SERVER_RESPONSE_TIMEOUT, (request->timeout_ms + 999) / 1000);
+    CURLcode code = c_easy_perform(curl);
+    long response = 0;
+    c_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response);
+    result->curl_code = (int)code;
+    result->response_code = response;
+    if (code != CURLE_OK && result->error[0] == 0) {
+        snprintf(result->error, sizeof result->error, "%s", c_easy_strerror(code));
+    }
+    c_easy_cleanup(curl);
+    c_slist_free_all(recipients);
+    return code == CURLE_OK ? CSMTP_OK : CSMTP_FAILED;
+}

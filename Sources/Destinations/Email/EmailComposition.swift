@@ -1,0 +1,135 @@
+import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The message a share becomes: addresses parsed, subject chosen, body text composed, files
+/// read. Built from the request in `prepare` and again from the prepared share in `deliver`,
+/// where the fields carry the headers and the text the body.
+struct EmailComposition {
+    var message: MailMessage
+    var notes: [String] = []
+
+    /// From a request: the subject is `configuration.subject`, else the title, else the first line
+    /// of the text, else the first file's name; the body is the text, link and hashtags (and the
+    /// title when the subject is something else).
+    init(content: ShareContent, configuration: EmailDestination.Configuration) throws(ShareError) {
+        let from = try configuration.from.map { text throws(ShareError) in
+            try Self.address(text, field: "From (--email-from)")
+        }
+        let to = try configuration.to.map { text throws(ShareError) in try Self.address(text, field: "To (--email-to)")
+        }
+        let cc = try configuration.cc.map { text throws(ShareError) in try Self.address(text, field: "Cc (--email-cc)")
+        }
+        let title = content.title.flatMap { $0.isEmpty ? nil : $0 }
+        let firstLine = content.text.split(whereSeparator: \.isNewline).first.map { String($0.prefix(78)) }
+        let subject =
+            configuration.subject ?? title ?? firstLine ?? content.attachments.first?.fileName ?? "Shared with sharevia"
+        var paragraphs: [String] = []
+        if let title, title != subject { paragraphs.append(title) }
+        if !content.text.isEmpty { paragraphs.append(content.text) }
+        if let link = content.link, !link.isEmpty { paragraphs.append(link) }
+        if !content.hashtags.isEmpty { paragraphs.append(content.hashtags.map { "#\($0)" }.joined(separator: " ")) }
+        message = MailMessage(
+            from: from,
+            to: to,
+            cc: cc,
+            subject: subject,
+            text: paragraphs.joined(separator: "\n\n") + "\n",
+            html: configuration.html,
+            attachments: try Self.files(content.attachments)
+        )
+    }
+
+    /// From a share ``EmailDestination`` prepared.
+    init(prepared: PreparedShare) throws(ShareError) {
+        func all(_ name: String, field: String) throws(ShareError) -> [MailAddress] {
+            var addresses: [MailAddress] = []
+            for entry in prepared.fields where entry.name == name {
+                addresses.append(try Self.address(entry.value, field: field))
+            }
+            return addresses
+        }
+        guard let subject = prepared[field: "subject"], let text = prepared.text else {
+            throw ShareError(
+                .badInput,
+                destination: .email,
+                message: "the prepared share is not an email; prepare it with EmailDestination"
+            )
+        }
+        message = MailMessage(
+            from: try all("from", field: "From").first,
+            to: try all("to", field: "To"),
+            cc: try all("cc", field: "Cc"),
+            subject: subject,
+            text: text,
+            html: prepared[field: "format"] == "html",
+            attachments: try Self.files(prepared.attachments)
+        )
+    }
+
+    private static func address(_ text: String, field: String) throws(ShareError) -> MailAddress {
+        do throws(MailContentError) {
+            return try MailAddress(parsing: text, field: field)
+        } catch {
+            throw ShareError(.contentRejected, destination: .email, message: error.description)
+        }
+    }
+
+    private static func files(_ attachments: [ShareAttachment]) throws(ShareError) -> [MailAttachment] {
+        var files: [MailAttachment] = []
+        for attachment in attachments {
+            files.append(
+                MailAttachment(
+                    fileName: attachment.fileName,
+                    mimeType: attachment.mimeType,
+                    bytes: [UInt8](try attachment.data())
+                )
+            )
+        }
+        return files
+    }
+
+    /// The message's bytes.
+    func write(stamp: MessageStamp) throws(ShareError) -> [UInt8] {
+        do throws(MailContentError) {
+            return try MailMessageWriter().write(message, stamp: stamp)
+        } catch {
+            throw ShareError(.contentRejected, destination: .email, message: error.description)
+        }
+    }
+
+    /// `multipart/mixed: text/plain, image/png card.png`.
+    var structure: String {
+        let images = message.html ? message.attachments.filter(\.isImage) : []
+        let files = message.html ? message.attachments.filter { !$0.isImage } : message.attachments
+        var main = "text/plain"
+        if message.html {
+            let related =
+                images.isEmpty
+                ? "text/html"
+                : "multipart/related (text/html, \(images.map { "\($0.mimeType) \($0.fileName) inline" }.joined(separator: ", ")))"
+            main = "multipart/alternative (text/plain, \(related))"
+        }
+        guard !files.isEmpty else { return main }
+        return "multipart/mixed (\(main), \(files.map { "\($0.mimeType) \($0.fileName)" }.joined(separator: ", ")))"
+    }
+
+    /// The `mailto:` URI: recipients, cc, subject and text.
+    var mailto: String {
+        var body = message.text
+        while body.last?.isNewline == true { body.removeLast() }
+        return MailtoURI.make(to: message.to, cc: message.cc, subject: message.subject, body: body)
+    }
+
+    /// `card.eml` after the first file, else `message.eml`.
+    var draftName: String {
+        guard let name = message.attachments.first?.fileName else { return "message.eml" }
+        let stem = name.split(separator: ".").dropLast().joined(separator: ".")
+        let base = (stem.isEmpty ? name : stem).filter { $0 != "/" && !$0.isNewline }
+        return (base.isEmpty ? "message" : base) + ".eml"
+    }
+}

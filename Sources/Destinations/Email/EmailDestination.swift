@@ -1,0 +1,228 @@
+import ShareCore
+
+/// Email: a MIME message written by sharevia itself, sent through an SMTP server with libcurl,
+/// or left as a `.eml` draft with a `mailto:` URI.
+///
+/// - With an SMTP URL (`--smtp`, `SHAREVIA_SMTP_URL`), a sender and a recipient, the message is
+///   submitted through libcurl: STARTTLS required except on loopback, certificates verified,
+///   AUTH with `SHAREVIA_SMTP_USER`/`SHAREVIA_SMTP_PASSWORD`. The server's 250 makes it
+///   `delivered`, with the Message-ID; a refused connection, a timeout or a 4xx reply is
+///   `transient`; a refused login or a 5xx reply `permanent`.
+/// - Without one, the same message is written atomically as `NAME.eml` into the share folder and
+///   a `mailto:` URI with the subject and text is printed: `handed-off`. A `mailto:` URI can't
+///   carry an attachment; the `.eml` does.
+///
+/// The message itself comes from ``MailMessageWriter``; libcurl is loaded only when a message is
+/// sent. The password is a ``ShareCore/Secret``: it reaches libcurl and nothing else.
+public struct EmailDestination: ShareDestination {
+    /// Email's descriptor, the same for every instance.
+    public static let standardDescriptor = DestinationDescriptor(
+        id: .email,
+        aliases: ["mail"],
+        displayName: "Email",
+        summary:
+            "Sends a MIME message with the card through an SMTP server (libcurl, STARTTLS), or writes a .eml draft and prints a mailto: URI.",
+        capabilities: .all,
+        outcomes: [.delivered, .handedOff]
+    )
+
+    public var descriptor: DestinationDescriptor { Self.standardDescriptor }
+
+    /// The configuration, with the environment's values filled in (the password as a ``ShareCore/Secret``).
+    public let configuration: Configuration
+    /// Where a draft goes: the configured folder, else the share folder of the environment.
+    private let folder: String?
+    /// The date and Message-ID token of each delivered message.
+    public let stamp: @Sendable () -> MessageStamp
+
+    /// Creates the destination; settings left nil are read from `environment`.
+    ///
+    /// - Parameter stamp: Gives each message its date and Message-ID; tests pass a fixed one.
+    public init(
+        configuration: Configuration = Configuration(),
+        environment: ShareEnvironment,
+        stamp: @escaping @Sendable () -> MessageStamp = { MessageStamp.now() }
+    ) {
+        // Only what is needed is kept: the environment holds the password in plain text.
+        self.configuration = configuration.resolved(in: environment)
+        self.folder = configuration.outputDirectory ?? FileExportDestination.defaultDirectory(environment: environment)
+        self.stamp = stamp
+    }
+
+    /// The checked SMTP settings, or nil for a draft.
+    private func transport() throws(ShareError) -> SMTPDelivery? {
+        guard let text = configuration.smtp else { return nil }
+        let url: SMTPURL
+        do throws(MailContentError) {
+            url = try SMTPURL(parsing: text)
+        } catch {
+            throw ShareError(.unavailable, destination: id, message: error.description)
+        }
+        let security = configuration.security ?? (url.isLoopback ? .opportunistic : .required)
+        if url.scheme == .smtps && security == .none {
+            throw ShareError(
+                .unavailable,
+                destination: id,
+                message: "smtps:// is TLS from the first byte; --smtp-tls none contradicts it"
+            )
+        }
+        let credentials = configuration.user != nil || configuration.password != nil
+        if credentials && !url.isLoopback && url.scheme == .smtp && security != .required {
+            throw ShareError(
+                .unavailable,
+                destination: id,
+                message:
+                    "refusing to send the SMTP login to \(url.host) without TLS: use --smtp-tls required (the default) or smtps://"
+            )
+        }
+        if configuration.password != nil && configuration.user == nil {
+            throw ShareError(
+                .unavailable,
+                destination: id,
+                message: "\(Configuration.passwordVariable) is set but no user: set \(Configuration.userVariable)"
+            )
+        }
+        if let caFile = configuration.caFile, !FileAccess.isReadable(caFile) {
+            throw ShareError(
+                .unavailable,
+                destination: id,
+                message: "the CA file \(caFile) (--smtp-ca-file) can't be read"
+            )
+        }
+        return SMTPDelivery(
+            url: url,
+            security: security,
+            caFile: configuration.caFile,
+            user: configuration.user,
+            password: configuration.password,
+            timeout: configuration.timeout,
+            connectTimeout: configuration.connectTimeout
+        )
+    }
+
+    /// With an SMTP server: unavailable without a sender or a recipient, or when the settings
+    /// would send a password in clear; otherwise names the server. Without one: the draft folder.
+    public func availability() async -> Availability {
+        let smtp: SMTPDelivery?
+        do {
+            smtp = try transport()
+        } catch {
+            return .unavailable(error.message)
+        }
+        guard let smtp else {
+            guard let folder else {
+                return .unavailable("neither XDG_DATA_HOME nor HOME is set; pass --out DIR for the .eml draft")
+            }
+            return .available(
+                "no SMTP server (--smtp or \(Configuration.urlVariable)): writes a .eml draft to \(folder) and prints a mailto: URI"
+            )
+        }
+        guard configuration.from != nil else {
+            return .unavailable("no sender: pass --email-from ADDRESS or set \(Configuration.fromVariable)")
+        }
+        guard !configuration.to.isEmpty || !configuration.cc.isEmpty else {
+            return .unavailable("no recipient: pass --email-to ADDRESS")
+        }
+        let tls =
+            smtp.url.scheme == .smtps
+            ? "TLS" : smtp.security == .required ? "STARTTLS required" : "STARTTLS \(smtp.security.rawValue)"
+        return .available("sends through \(smtp.url) (\(tls)\(smtp.user.map { ", login \($0)" } ?? ""))")
+    }
+
+    /// Writes the message once (every header, address and file name checked) and shows its
+    /// headers, structure and size, and the `mailto:` URI of a draft.
+    ///
+    /// - Throws: ``ShareCore/ShareError`` `contentRejected` naming the field for a bad address,
+    ///   a CR, LF or NUL in a header value or file name; `unavailable` for unusable SMTP settings;
+    ///   `badInput` for an attachment that can't be read.
+    public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+        try requireSupported(request.content)
+        let smtp = try transport()
+        let composition = try EmailComposition(content: request.content, configuration: configuration)
+        let message = composition.message
+        let bytes = try composition.write(stamp: MessageStamp(secondsSince1970: 0, token: "0"))
+        var fields: [PreparedShare.Field] = []
+        if let from = message.from { fields.append(.init("from", from.description)) }
+        fields += message.to.map { .init("to", $0.description) }
+        fields += message.cc.map { .init("cc", $0.description) }
+        fields.append(.init("subject", message.subject))
+        fields.append(.init("format", message.html ? "html" : "text"))
+        fields.append(.init("structure", composition.structure))
+        fields.append(.init("size", "\(bytes.count) bytes"))
+        var notes = composition.notes
+        if let smtp {
+            fields.append(
+                .init("smtp", "\(smtp.url) (TLS \(smtp.url.scheme == .smtps ? "implicit" : smtp.security.rawValue))")
+            )
+        } else {
+            fields.append(.init("mailto", composition.mailto))
+            for file in message.attachments {
+                notes.append(
+                    "\(file.fileName) not carried in the mailto: URI (it takes text only); the .eml draft carries it"
+                )
+            }
+            if message.to.isEmpty && message.cc.isEmpty {
+                notes.append("no recipient (--email-to): the draft has none")
+            }
+        }
+        let recipients = (message.to + message.cc).map(\.addrSpec).joined(separator: ", ")
+        let files = message.attachments.map(\.fileName).joined(separator: ", ")
+        return PreparedShare(
+            destination: id,
+            summary:
+                "email: \(smtp == nil ? "draft" : "to \(recipients)"), subject \"\(message.subject)\"\(files.isEmpty ? "" : ", with \(files)") (\(bytes.count) bytes)",
+            text: message.text,
+            attachments: request.content.attachments,
+            fields: fields,
+            notes: notes
+        )
+    }
+
+    /// Sends the message through the SMTP server (`delivered` on its 250, with the Message-ID), or
+    /// writes the `.eml` draft and hands over the `mailto:` URI (`handed-off`).
+    public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+        if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled before sending") }
+        let composition = try EmailComposition(prepared: prepared)
+        let stamp = stamp()
+        let bytes = try composition.write(stamp: stamp)
+        let message = composition.message
+        let messageID = stamp.messageID(domain: message.from?.domain ?? "sharevia.invalid")
+        if let smtp = try transport() {
+            guard let from = message.from else {
+                throw ShareError(.unavailable, destination: id, message: "no sender: pass --email-from ADDRESS")
+            }
+            let recipients = message.to + message.cc
+            guard !recipients.isEmpty else {
+                throw ShareError(.unavailable, destination: id, message: "no recipient: pass --email-to ADDRESS")
+            }
+            let reply = try await smtp.send(bytes, from: from, recipients: recipients)
+            return DeliveryReceipt(
+                destination: id,
+                summary:
+                    "\(smtp.url) accepted the message for \(recipients.map(\.addrSpec).joined(separator: ", ")) (\(reply)), Message-ID \(messageID)",
+                locations: [messageID]
+            )
+        }
+        guard let folder else {
+            throw ShareError(.unavailable, destination: id, message: "no folder for the .eml draft; pass --out DIR")
+        }
+        let path = try EmailDraft(bytes: bytes, name: composition.draftName).write(into: folder)
+        let attachmentStep =
+            message.attachments.isEmpty
+            ? ""
+            : " (a mailto: URI can't carry an attachment: attach \(message.attachments.map(\.fileName).joined(separator: ", ")) yourself, or use the .eml, which holds it)"
+        return .handedOff(
+            destination: id,
+            summary:
+                "wrote the message to \(path) and a mailto: URI (no SMTP server: --smtp or \(Configuration.urlVariable))",
+            nextStep:
+                "open \(path) in your mail client and send it, or open the mailto: URI\(attachmentStep): \(composition.mailto)",
+            locations: [path, composition.mailto]
+        )
+    }
+}
+
+extension DestinationID {
+    /// Email, through SMTP or as a draft.
+    public static let email: DestinationID = "email"
+}

@@ -1,0 +1,192 @@
+import CCurl
+import ProcessRunning
+import ShareCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One SMTP submission through libcurl (`Sources/CCurl`, loaded on the first send): the finished
+/// message as the upload, the envelope from the addresses, STARTTLS and AUTH as configured.
+///
+/// The transfer runs on a thread of its own; cancelling the task aborts it within a second
+/// (libcurl's progress callback reads the flag). The outcome is classified by the server's last
+/// reply code, then by libcurl's error: 4xx, refused connections and timeouts are `transient`;
+/// 5xx, a refused login and certificate failures `permanent`.
+struct SMTPDelivery: Sendable {
+    var url: SMTPURL
+    var security: EmailDestination.TransportSecurity
+    var caFile: String?
+    var user: String?
+    var password: Secret?
+    var timeout: Duration
+    var connectTimeout: Duration
+
+    /// What libcurl reported.
+    struct Outcome: Sendable {
+        var curlCode: Int32
+        var responseCode: Int
+        var error: String
+    }
+
+    /// Sends `message` to every recipient; returns the server's reply code (250).
+    func send(_ message: [UInt8], from: MailAddress, recipients: [MailAddress]) async throws(ShareError) -> Int {
+        let flag = CancelFlag()
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                let request = self
+                BlockingThread.start {
+                    continuation.resume(
+                        returning: request.perform(message, from: from, recipients: recipients, cancel: flag)
+                    )
+                }
+            }
+        } onCancel: {
+            flag.cancel()
+        }
+        if outcome.curlCode == 0 { return outcome.responseCode }
+        throw classify(outcome)
+    }
+
+    private func perform(
+        _ message: [UInt8],
+        from: MailAddress,
+        recipients: [MailAddress],
+        cancel: CancelFlag
+    )
+        -> Outcome
+    {
+        let envelope = recipients.map { strdup("<\($0.addrSpec)>") }
+        defer { for pointer in envelope { free(pointer) } }
+        let pointers: [UnsafePointer<CChar>?] = envelope.map { $0.map { UnsafePointer($0) } }
+        let password = password?.revealed()
+        var result = csmtp_result()
+        let status = pointers.withUnsafeBufferPointer { rcpt in
+            message.withUnsafeBufferPointer { bytes in
+                url.description.withCString { urlText in
+                    "<\(from.addrSpec)>".withCString { mailFrom in
+                        withOptionalCString(caFile) { ca in
+                            withOptionalCString(user) { userText in
+                                withOptionalCString(password) { passwordText in
+                                    var request = csmtp_request(
+                                        url: urlText,
+                                        mail_from: mailFrom,
+                                        recipients: rcpt.baseAddress,
+                                        recipient_count: rcpt.count,
+                                        message: bytes.baseAddress,
+                                        message_size: bytes.count,
+                                        tls: tlsLevel,
+                                        ca_file: ca,
+                                        user: userText,
+                                        password: passwordText,
+                                        connect_timeout_ms: max(1, connectTimeout.wholeMilliseconds),
+                                        timeout_ms: max(1, timeout.wholeMilliseconds),
+                                        cancel: UnsafePointer(cancel.pointer)
+                                    )
+                                    return csmtp_send(&request, &result)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let error = withUnsafeBytes(of: result.error) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        return Outcome(
+            curlCode: status == CSMTP_NO_LIBRARY ? -1 : result.curl_code,
+            responseCode: result.response_code,
+            error: error
+        )
+    }
+
+    private var tlsLevel: Int32 {
+        switch security {
+        case .required: return CSMTP_TLS_REQUIRED
+        case .opportunistic: return CSMTP_TLS_TRY
+        case .none: return CSMTP_TLS_NONE
+        }
+    }
+
+    /// The error for a failed send, its message free of the password and of control characters.
+    func classify(_ outcome: Outcome) -> ShareError {
+        let server = url.description
+        let detail = sanitized(outcome.error)
+        let reply = outcome.responseCode
+        func error(_ code: ShareError.Code, _ message: String) -> ShareError {
+            ShareError(code, destination: .email, message: message)
+        }
+        switch outcome.curlCode {
+        case -1:
+            return error(.unavailable, detail)
+        case 42:
+            return error(.cancelled, "cancelled while talking to \(server)")
+        case 67:
+            return error(
+                .permanent,
+                "\(server) refused the login for \(user ?? "the user")\(reply > 0 ? " (\(reply))" : ""): check \(EmailDestination.Configuration.userVariable) and \(EmailDestination.Configuration.passwordVariable)"
+            )
+        default:
+            break
+        }
+        if (400..<500).contains(reply) {
+            return error(.transient, "\(server) answered \(reply), a temporary failure: \(detail); retrying may help")
+        }
+        if (500..<600).contains(reply) {
+            return error(.permanent, "\(server) refused the message with \(reply): \(detail)")
+        }
+        switch outcome.curlCode {
+        case 6:
+            return error(.transient, "can't resolve \(url.host): \(detail)")
+        case 7:
+            return error(.transient, "can't connect to \(server) (connection refused or unreachable): \(detail)")
+        case 28:
+            return error(
+                .transient,
+                "\(server) did not answer in time (limit \(Double(timeout.wholeMilliseconds) / 1000) s): \(detail); the message may or may not have arrived"
+            )
+        case 52, 55, 56:
+            return error(.transient, "the connection to \(server) broke: \(detail)")
+        case 60, 35, 58, 77, 83, 90, 91:
+            return error(
+                .permanent,
+                "TLS with \(server) failed: \(detail); if the server uses a private CA, pass its certificate with --smtp-ca-file"
+            )
+        case 64:
+            return error(
+                .permanent,
+                "\(server) does not offer STARTTLS, and TLS is required: use smtps:// or a server with STARTTLS (--smtp-tls opportunistic or none only on a trusted network)"
+            )
+        default:
+            return error(.permanent, "sending through \(server) failed (curl error \(outcome.curlCode)): \(detail)")
+        }
+    }
+
+    /// `text` with the password replaced, control characters dropped, at most 300 characters.
+    func sanitized(_ text: String) -> String {
+        var clean = text
+        if let secret = password?.revealed(), !secret.isEmpty { clean = clean.replacing(secret, with: "<redacted>") }
+        clean = String(clean.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+        return String(clean.prefix(300))
+    }
+}
+
+/// An `int` libcurl's progress callback reads, set once when the task is cancelled.
+private final class CancelFlag: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Int32>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: 0)
+    }
+
+    func cancel() { csmtp_cancel(pointer) }
+
+    deinit { pointer.deallocate() }
+}
+
+private func withOptionalCString<R>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let text else { return body(nil) }
+    return text.withCString { body($0) }
+}
