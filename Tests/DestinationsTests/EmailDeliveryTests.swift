@@ -237,7 +237,9 @@ import Testing
                 let error = error as? ShareError
                 return error?.code == .transient && error?.message.contains("did not answer in time") == true
             }
-            #expect(clock.now - started < .seconds(6))
+            // Bounded, not fast: the server stalls for good. The bound leaves room for the whole
+            // suite running in parallel on two cores.
+            #expect(clock.now - started < .seconds(30))
         }
     }
 

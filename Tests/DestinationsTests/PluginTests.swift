@@ -276,7 +276,9 @@ import Testing
         #expect(first.destination == "flaky")
         #expect(first.result == `case`.result)
         #expect(first.reason.contains(`case`.reason), "\(first.reason)")
-        #expect(elapsed < .seconds(8), "took \(elapsed)")
+        // Bounded, not fast: a hang would be the plugin's 600 s sleep. The whole suite runs in
+        // parallel on two cores, so the bound leaves room for a busy machine.
+        #expect(elapsed < .seconds(40), "took \(elapsed)")
     }
 
     @Test func pluginStderrIsKeptTruncatedAsTheLog() async throws {
