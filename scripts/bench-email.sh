@@ -18,7 +18,7 @@ scripts/install-deps.sh bench >/dev/null
 card=$root/examples/card.png
 work=$(mktemp -d)
 server_pid=""
-cleanup() { [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null; rm -rf "$work"; }
+cleanup() { if [[ -n $server_pid ]]; then kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null || true; fi; rm -rf "$work"; }
 trap cleanup EXIT
 
 source scripts/static-build-flags.sh
@@ -70,12 +70,13 @@ check_sends apprise "${ap[@]}"
 check_sends smtplib "${py[@]}"
 
 source scripts/bench/share-timing.sh
+quoted() { printf '%q ' "$@"; }  # hyperfine runs one shell line: keep spaces, & and ? literal
 printf '%-50s %10s %10s\n' "send the $(stat -c %s "$card")-byte card ($runs runs)" "median ms" "peak MB"
-sv_ms=$(median_ms "${sv[@]}")
+sv_ms=$(median_ms "$(quoted "${sv[@]}")")
 printf '%-50s %10s %10s\n' "sharevia --to email --smtp smtp://127.0.0.1" "$sv_ms" "$(peak_mb "${sv[@]}")"
-ap_ms=$(median_ms "${ap[@]}")
+ap_ms=$(median_ms "$(quoted "${ap[@]}")")
 printf '%-50s %10s %10s\n' "apprise $apprise_version mailto://" "$ap_ms" "$(peak_mb "${ap[@]}")"
-py_ms=$(median_ms "${py[@]}")
+py_ms=$(median_ms "$(quoted "${py[@]}")")
 printf '%-50s %10s %10s\n' "python3 email + smtplib script" "$py_ms" "$(peak_mb "${py[@]}")"
 python3 -c "print('apprise / sharevia: %.1fx; smtplib / sharevia: %.1fx' % ($ap_ms / $sv_ms, $py_ms / $sv_ms))"
 echo "messages received by the server: $(count)"

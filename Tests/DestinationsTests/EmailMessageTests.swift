@@ -8,7 +8,9 @@ import TextFitting
 /// The MIME writer: every message it writes is read back by Python's `email` package
 /// (`policy=email.policy.default`) in the test run with zero defects, its attachments
 /// byte-identical, and every header value that could inject a header refused.
-@Suite struct EmailMessageTests {
+/// Serialized: each case starts Python (a server, the parser), and two cores are shared with
+/// every other suite, several of which time their child processes.
+@Suite(.serialized) struct EmailMessageTests {
     static let stamp = MessageStamp(secondsSince1970: 1_736_240_700, token: "0123456789abcdef0123456789abcdef")
     static let card = PackageRoot.exampleCard
 

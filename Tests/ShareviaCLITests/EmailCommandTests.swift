@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// `sharevia --to email`, through the built binary, against a real SMTP server on loopback.
-@Suite struct EmailCommandTests {
+/// Serialized: each case starts Python (a server, the parser), and two cores are shared with
+/// every other suite, several of which time their child processes.
+@Suite(.serialized) struct EmailCommandTests {
     let folder = TemporaryFolder("cli-email")
     var out: String { "\(folder.path)/out" }
     static let password = "cli-canary-pa55-9d1e"

@@ -144,6 +144,12 @@ public final class SMTPTestServer: Sendable {
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
+    /// How many clients connected since the server was ready (aiosmtpd logs `Peer:` for each).
+    public var clientConnections: Int {
+        guard let ready = log.range(of: "sharevia test server ready") else { return 0 }
+        return log[ready.upperBound...].components(separatedBy: "Peer: ").count - 1
+    }
+
     /// What the server logged (for failure messages).
     public var log: String { folder.read("server.log").map { String(decoding: $0, as: UTF8.self) } ?? "" }
 }

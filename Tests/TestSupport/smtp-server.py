@@ -13,6 +13,7 @@ stall (never answers after DATA).
 import argparse
 import asyncio
 import json
+import logging
 import os
 import socket
 import ssl
@@ -74,6 +75,10 @@ def authenticator(server, session, envelope, mechanism, auth_data):
     return AuthResult(success=False, handled=False)
 
 
+# aiosmtpd logs "Peer: (host, port)" for every connection; tests read the log to tell whether
+# anything connected at all.
+logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(message)s")
+
 kwargs = {}
 if args.tls_cert:
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
@@ -104,6 +109,9 @@ else:
 with open(args.port_file + ".tmp", "w") as f:
     f.write(str(port))
 os.rename(args.port_file + ".tmp", args.port_file)
+# Controller.start() made one connection of its own to check the server answers; connections
+# logged after this line are the clients'.
+logging.info("sharevia test server ready on port %d", port)
 try:
     while True:
         time.sleep(3600)

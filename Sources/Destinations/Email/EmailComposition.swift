@@ -38,7 +38,7 @@ struct EmailComposition {
             to: to,
             cc: cc,
             subject: subject,
-            text: paragraphs.joined(separator: "\n\n") + "\n",
+            text: paragraphs.isEmpty ? "" : paragraphs.joined(separator: "\n\n") + "\n",
             html: configuration.html,
             attachments: try Self.files(content.attachments)
         )
