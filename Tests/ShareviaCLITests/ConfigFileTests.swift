@@ -221,6 +221,49 @@ import Testing
         #expect(config.pluginSecrets["b"]?["api_key"]?.revealed() == canary)
     }
 
+    @Test func emailAndSMSSettingsComeFromTheFileAndThePasswordStaysSecret() async throws {
+        let canary = "canary-\(UInt64.random(in: 1...UInt64.max))"
+        let path = try writeConfig(
+            """
+            email:
+              smtp_url: smtp://127.0.0.1:9
+              from: Me <me@example.org>
+              to: [friend@example.org, other@example.org]
+              user: me
+              password_env: MY_SMTP_PASSWORD
+            sms:
+              to: [+14155550123]
+              smart_encoding: true
+            """
+        )
+        let environment = ["MY_SMTP_PASSWORD": canary]
+        let email = try await ShareviaProcess.run(
+            ["--to", "email", "--text", "hi", "--dry-run", "--config", path],
+            environment: environment
+        )
+        #expect(
+            email.stdout.contains("friend@example.org") && email.stdout.contains("other@example.org"),
+            "\(email.stdout)"
+        )
+        let sms = try await ShareviaProcess.run(
+            ["--to", "sms", "--text", "It’s day 7", "--dry-run", "--config", path],
+            environment: environment
+        )
+        #expect(sms.stdout.contains("GSM-7"), "\(sms.stdout)")  // smart encoding from the file
+        let check = try await ShareviaConfigCheck.run(
+            config: path,
+            environment: environment.merging(["SHAREVIA_SMTP_PASSWORD": canary + "-env"]) { $1 }
+        )
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.table.contains("email.password = <redacted> (env SHAREVIA_SMTP_PASSWORD)"), "\(check.stdout)")
+        #expect(check.table.contains("email.to = [friend@example.org, other@example.org] (file:4)"))
+        #expect(check.table.contains("sms.smart_encoding = true (file:9)"))
+        for run in [email, sms, check] { #expect(!(run.stdout + run.stderr).contains(canary)) }
+        let config = try ConfigLocation.load(flag: path, environment: .init(environment))
+        #expect(config.emailPassword?.revealed() == canary)
+        #expect(config.variables["SHAREVIA_SMTP_URL"] == "smtp://127.0.0.1:9")
+    }
+
     @Test func configPathFollowsFlagVariableAndXDG() async throws {
         let xdg = try await ShareviaProcess.run(["config", "path"], environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(xdg.stdout == "\(folder.path)/sharevia/config.yaml\n")

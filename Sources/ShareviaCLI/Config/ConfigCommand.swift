@@ -88,9 +88,12 @@ struct ConfigCheckCommand: AsyncParsableCommand {
         var lines: [Line] = []
         for setting in ConfigSchema.settings {
             if let variable = setting.variable, let value = environment[variable] {
-                lines.append(Line(key: setting.key, value: value, source: "env \(variable)"))
+                lines.append(
+                    Line(key: setting.key, value: setting.secret ? "<redacted>" : value, source: "env \(variable)")
+                )
             } else if let written = config.written[setting.key] {
-                lines.append(Line(key: setting.key, value: written.value, source: "file:\(written.line)"))
+                let from = config.secretSources[setting.key].map { ", \($0)" } ?? ""
+                lines.append(Line(key: setting.key, value: written.value, source: "file:\(written.line)\(from)"))
             } else {
                 lines.append(Line(key: setting.key, value: setting.defaultValue, source: "default"))
             }

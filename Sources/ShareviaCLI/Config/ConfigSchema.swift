@@ -7,13 +7,14 @@ import ShareCore
 enum ConfigSchema {
     /// What a key holds.
     enum ValueType: Sendable, Hashable {
-        case text, seconds, boolean, path, paths, host, digits, destinations
+        case text, texts, seconds, boolean, path, paths, host, digits, destinations
         case integer(ClosedRange<Int>)
         case choice([String])
 
         var words: String {
             switch self {
             case .text: "text"
+            case .texts: "a list of values"
             case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
             case .seconds: "a number of seconds (0 to 3600)"
             case .boolean: "true or false"
@@ -38,6 +39,8 @@ enum ConfigSchema {
         /// The value used when nothing sets it, in words.
         var defaultValue: String
         var summary: String
+        /// A secret: shown as `<redacted>` wherever it comes from.
+        var secret = false
     }
 
     /// The fixed keys. `chains.<name>` and `plugins.settings.<id>.<key>` are open-ended.
@@ -114,6 +117,85 @@ enum ConfigSchema {
             variable: MastodonIntent.limitVariable,
             defaultValue: "500",
             summary: "your server's character limit"
+        ),
+        Setting(
+            key: "email.smtp_url",
+            type: .text,
+            variable: EmailDestination.Configuration.urlVariable,
+            flag: "--smtp",
+            defaultValue: "(none: a .eml draft and a mailto: URI)",
+            summary: "smtp://host:port or smtps://host:port"
+        ),
+        Setting(
+            key: "email.from",
+            type: .text,
+            variable: EmailDestination.Configuration.fromVariable,
+            flag: "--email-from",
+            defaultValue: "(none)",
+            summary: "the sender"
+        ),
+        Setting(key: "email.to", type: .texts, flag: "--email-to", defaultValue: "[]", summary: "the recipients"),
+        Setting(key: "email.cc", type: .texts, flag: "--email-cc", defaultValue: "[]", summary: "the Cc recipients"),
+        Setting(
+            key: "email.user",
+            type: .text,
+            variable: EmailDestination.Configuration.userVariable,
+            defaultValue: "(none: no AUTH)",
+            summary: "the SMTP login"
+        ),
+        Setting(
+            key: "email.password",
+            type: .text,
+            variable: EmailDestination.Configuration.passwordVariable,
+            defaultValue: "(none)",
+            summary: "the SMTP password: password_env or password_file (inline only in a 0600 file)",
+            secret: true
+        ),
+        Setting(
+            key: "email.tls",
+            type: .choice(["required", "opportunistic", "none"]),
+            flag: "--smtp-tls",
+            defaultValue: "required (opportunistic on loopback)",
+            summary: "STARTTLS"
+        ),
+        Setting(
+            key: "email.ca_file",
+            type: .path,
+            flag: "--smtp-ca-file",
+            defaultValue: "(the system's)",
+            summary: "a PEM file of CA certificates"
+        ),
+        Setting(
+            key: "sms.to",
+            type: .texts,
+            variable: SMSDestination.Configuration.recipientsVariable,
+            flag: "--sms-to",
+            defaultValue: "[]",
+            summary: "the recipients, E.164 or local digits"
+        ),
+        Setting(
+            key: "sms.device",
+            type: .text,
+            variable: SMSDestination.Configuration.deviceVariable,
+            flag: "--sms-device",
+            defaultValue: "(the one paired phone)",
+            summary: "the KDE Connect device"
+        ),
+        Setting(
+            key: "sms.smart_encoding",
+            type: .boolean,
+            variable: SMSDestination.Configuration.smartEncodingVariable,
+            flag: "--sms-smart-encoding",
+            defaultValue: "false",
+            summary: "replace look-alikes to stay GSM-7"
+        ),
+        Setting(
+            key: "sms.max_segments",
+            type: .integer(1...255),
+            variable: SMSDestination.Configuration.maxSegmentsVariable,
+            flag: "--sms-max-segments",
+            defaultValue: "(no limit)",
+            summary: "trim to this many segments"
         ),
         Setting(
             key: "plugins.folders",

@@ -34,7 +34,19 @@ extension RouterSettings {
         if let appID = config.instagramAppID { variables[InstagramDestination.Configuration.appIDVariable] = appID }
         if let instance = config.mastodonInstance { variables[MastodonIntent.instanceVariable] = instance }
         if let limit = config.mastodonLimit { variables[MastodonIntent.limitVariable] = String(limit) }
+        for (name, value) in config.variables { variables[name] = value }
         settings.configVariables = variables
+        if settings.email.to.isEmpty { settings.email.to = config.emailTo }
+        if settings.email.cc.isEmpty { settings.email.cc = config.emailCc }
+        if settings.email.caFile == nil { settings.email.caFile = config.emailCAFile }
+        if settings.email.security == nil, let tls = config.emailTLS {
+            settings.email.security = EmailDestination.TransportSecurity(rawValue: tls)
+        }
+        // A password in the file counts only when neither a flag nor the variable gave one.
+        let passwordVariable = EmailDestination.Configuration.passwordVariable
+        if settings.email.password == nil, ShareEnvironment(ProcessEnvironment.variables())[passwordVariable] == nil {
+            settings.email.password = config.emailPassword
+        }
         let environment = ShareEnvironment(ProcessEnvironment.variables())
         settings.plugins = PluginSettings(
             folders: config.pluginFolders,

@@ -29,6 +29,13 @@ struct ShareviaConfig: Sendable {
     var instagramAppID: String?
     var mastodonInstance: String?
     var mastodonLimit: Int?
+    var emailTo: [String] = []
+    var emailCc: [String] = []
+    var emailTLS: String?
+    var emailCAFile: String?
+    var emailPassword: Secret?
+    /// Settings whose destinations read them as `SHAREVIA_*` variables, by variable.
+    var variables: [String: String] = [:]
     var pluginFolders: [String] = []
     var pluginSearchPath: Bool?
     var pluginTimeout: Double?
@@ -119,6 +126,42 @@ struct ShareviaConfig: Sendable {
                 }
                 continue
             }
+            if key == "email.password" || key == "email.password_env" || key == "email.password_file" {
+                guard case .scalar(let value) = entry.value else {
+                    fail("must be a single value")
+                    continue
+                }
+                do throws(ConfigError) {
+                    if key == "email.password" {
+                        try Self.checkInlineSecretAllowed(document: document, key: key, line: entry.line)
+                        emailPassword = Secret(value)
+                        secretSources[key] = "inline"
+                        written[key] = ("<redacted>", entry.line)
+                    } else {
+                        let isFile = key.hasSuffix("_file")
+                        emailPassword =
+                            isFile
+                            ? try Self.secret(
+                                fromFile: Self.expand(value, home: home),
+                                key: key,
+                                document: document,
+                                line: entry.line
+                            )
+                            : try Self.secret(
+                                fromVariable: value,
+                                key: key,
+                                environment: environment,
+                                document: document,
+                                line: entry.line
+                            )
+                        secretSources["email.password"] = isFile ? "file \(value)" : "env \(value)"
+                        written["email.password"] = ("<redacted>", entry.line)
+                    }
+                } catch {
+                    errors.append(error)
+                }
+                continue
+            }
             guard let setting = ConfigSchema.setting(key) else {
                 let hint = ConfigSchema.suggestion(for: key).map { " (did you mean '\($0)'?)" } ?? ""
                 fail("is not a setting sharevia knows\(hint); 'sharevia config check' lists them")
@@ -140,6 +183,24 @@ struct ShareviaConfig: Sendable {
         home: String?
     ) -> String? {
         let wrong = "must be \(setting.type.words)"
+        if setting.type == .texts {
+            let items: [String]
+            switch value {
+            case .list(let list): items = list
+            case .scalar(let text): items = [text]
+            }
+            guard
+                !items.contains(where: { $0.isEmpty || $0.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) })
+            else {
+                return "must hold one-line values"
+            }
+            switch setting.key {
+            case "email.to": emailTo = items
+            case "email.cc": emailCc = items
+            default: variables[setting.variable ?? ""] = items.joined(separator: ",")
+            }
+            return nil
+        }
         if setting.type == .destinations || setting.type == .paths {
             guard case .list(let items) = value else { return "\(wrong), written as a YAML list" }
             if setting.type == .paths {
@@ -185,6 +246,31 @@ struct ShareviaConfig: Sendable {
         case "mastodon.instance":
             guard MastodonIntent(instance: text).instance != nil else { return wrong }
             mastodonInstance = text
+        case "email.smtp_url":
+            guard text.hasPrefix("smtp://") || text.hasPrefix("smtps://") else {
+                return "must be smtp://host:port (STARTTLS) or smtps://host:port"
+            }
+            variables[setting.variable!] = text
+        case "email.from", "email.user", "sms.device":
+            guard !text.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { return "must be one line" }
+            variables[setting.variable!] = text
+        case "email.tls":
+            guard ["required", "opportunistic", "none"].contains(text) else { return wrong }
+            emailTLS = text
+        case "email.ca_file":
+            let path = Self.expand(text, home: home)
+            guard path.hasPrefix("/") else { return "must be an absolute path (or ~/...)" }
+            emailCAFile = path
+        case "sms.smart_encoding":
+            guard let flag = ["true": true, "false": false, "yes": true, "no": false][text.lowercased()] else {
+                return wrong
+            }
+            variables[setting.variable!] = flag ? "1" : "0"
+        case "sms.max_segments":
+            guard case .integer(let range) = setting.type, let number = Int(text), range.contains(number) else {
+                return wrong
+            }
+            variables[setting.variable!] = String(number)
         default:
             return "is not handled by this sharevia"
         }
