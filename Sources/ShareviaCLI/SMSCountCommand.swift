@@ -34,6 +34,10 @@ struct SMSCountCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if lines && !json && !smartEncoding {
+            try countLines()
+            return
+        }
         var output = ""
         for input in try inputs() {
             let analysis = SMSAnalysis(input, smartEncoding: smartEncoding)
@@ -44,6 +48,34 @@ struct SMSCountCommand: AsyncParsableCommand {
             }
         }
         StandardStreams.write(output)
+    }
+
+    /// `--lines` as text: each line through ``SMSLineCounter``'s one pass over its bytes, or the
+    /// full analysis where a line needs it; the same output either way.
+    private func countLines() throws {
+        var input = try StandardStreams.readUTF8Input(purpose: "the text")
+        var output: [UInt8] = []
+        output.reserveCapacity(1 << 17)
+        input.makeContiguousUTF8()
+        input.utf8.withContiguousStorageIfAvailable { bytes in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if !SMSLineCounter.appendSummary(of: line, to: &output) {
+                    let text = String(decoding: line, as: UTF8.self)
+                    output.append(contentsOf: SMSCountOutput.line(SMSAnalysis(text)).utf8)
+                    output.append(0x0A)
+                }
+                if output.count > 1 << 16 {
+                    StandardStreams.write(bytes: output)
+                    output.removeAll(keepingCapacity: true)
+                }
+                start = end + 1
+            }
+        }
+        StandardStreams.write(bytes: output)
     }
 
     /// The inputs: the argument, all of standard input, or its lines.

@@ -33,22 +33,30 @@ enum StandardStreams {
         return text
     }
 
+    /// Writes bytes to standard output as they are.
+    static func write(bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { writeAll($0, to: STDOUT_FILENO) }
+    }
+
     /// Writes every byte of `text`, retrying after a signal; gives up silently on any other
     /// error (a closed pipe), as there is nowhere left to report it.
     private static func writeAll(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                #if canImport(Glibc)
-                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                #else
-                let count = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                #endif
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return }
-                offset += count
-            }
+        text.withUTF8 { writeAll($0, to: descriptor) }
+    }
+
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            #if canImport(Glibc)
+            let count = Glibc.write(descriptor, base + offset, bytes.count - offset)
+            #else
+            let count = Darwin.write(descriptor, base + offset, bytes.count - offset)
+            #endif
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            offset += count
         }
     }
 

@@ -226,7 +226,8 @@ extension XServerTests {
             #expect(ownError?.message.contains("X display \(display)") == true, "\(ownError?.message ?? "")")
             #expect(readError?.kind == .connectFailed)
             #expect(readError?.message.contains("X display \(display)") == true, "\(readError?.message ?? "")")
-            #expect(elapsed < .seconds(1), "took \(elapsed)")
+            // Immediate in practice; the bound leaves room for a loaded machine, not for a wait.
+            #expect(elapsed < .seconds(10), "took \(elapsed)")
             if let pid = ownError?.ownerPID {
                 #expect(await Self.waitForExit(pid, timeout: .seconds(2)), "the failed owner \(pid) is still there")
             }
@@ -303,8 +304,9 @@ extension XServerTests {
 
                 #expect(ownError?.kind == .cancelled, "\(String(describing: ownError))")
                 #expect(readError?.kind == .cancelled, "\(String(describing: readError))")
-                // The C side looks at the flag every 20 ms; the timeout is 30 s.
-                #expect(elapsed < .milliseconds(500), "took \(elapsed) after cancellation")
+                // The C side looks at the flag every 20 ms; the timeout is 30 s. The bound leaves
+                // room for the whole suite running in parallel on two cores.
+                #expect(elapsed < .seconds(10), "took \(elapsed) after cancellation")
                 let pid = try #require(ownError?.ownerPID)
                 #expect(
                     await Self.waitForExit(pid, timeout: .seconds(2)),

@@ -104,7 +104,7 @@ struct XServerFailureTests {
                 if invocation.arguments.contains("-i") { copyStartedSignal.yield() }
             })
             let destination = ClipboardDestination(
-                configuration: .init(timeout: .seconds(10), backend: .xclip),
+                configuration: .init(timeout: .seconds(60), backend: .xclip),
                 environment: Environments.x11(display: server.display, tmp: folder.path),
                 runner: runner
             )
@@ -133,8 +133,8 @@ struct XServerFailureTests {
             #expect(waiting, "no xclip copying into \(folder.path) connected to the server within 10 s")
             let error = try #require(outcome, "the copy succeeded on a server that was frozen, then killed")
             #expect(error.code == .transient, "\(error)")
-            // Well inside the 10 s timeout: the server's death ends the copy, not the deadline.
-            #expect(elapsed < .seconds(8), "took \(elapsed)")
+            // Well inside the 60 s timeout: the server's death ends the copy, not the deadline.
+            #expect(elapsed < .seconds(30), "took \(elapsed)")
         }
     }
 

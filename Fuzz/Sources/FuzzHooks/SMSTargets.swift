@@ -10,6 +10,7 @@ import TextFitting
 public func fuzzSMSCount(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: fuzzBytes(start, count), as: UTF8.self)
     checkCount(text)
+    checkLineCounter(text)
 
     let smart = SMSSmartEncoding.encode(text)
     if smart.applied {
@@ -54,5 +55,17 @@ private func checkCount(_ text: String) {
     check(count.unitsLeftInLastSegment == count.capacityPerSegment - (sizes.last ?? 0), "units left disagree")
     if count.segments > 1 {
         check(count.units > count.encoding.singleCapacity, "split a message that fits one part")
+    }
+}
+
+/// `sms count --lines`' one-pass counter gives exactly the full analysis's line for every line.
+private func checkLineCounter(_ text: String) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var copy = String(line)
+        var output: [UInt8] = []
+        guard copy.withUTF8({ SMSLineCounter.appendSummary(of: $0, to: &output) }) else { continue }
+        let analysis = SMSAnalysis(copy)
+        let expected = ([analysis.count.summary] + analysis.notes).joined(separator: "; ") + "\n"
+        check(String(decoding: output, as: UTF8.self) == expected, "the line counter disagrees on \(copy.debugDescription)")
     }
 }

@@ -16,7 +16,7 @@ enum XClip {
 
     /// `xclip -selection S -t TARGETS -o` on `display`, one type per element.
     ///
-    /// Asked up to 20 times, 50 ms apart: xsel's owner serves one request at a time and, right
+    /// Asked up to 100 times, 50 ms apart: xsel's owner serves one request at a time and, right
     /// after an INCR transfer of a long text, can refuse the next one ("target TARGETS not
     /// available"), as seen once in a full parallel run.
     static func targets(_ selection: ClipboardSelection, display: String) async throws -> [String] {
@@ -25,7 +25,7 @@ enum XClip {
             do {
                 let output = try await run(["-selection", selection.rawValue, "-t", "TARGETS", "-o"], display: display)
                 return String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
-            } catch  where attempt < 20 {
+            } catch  where attempt < 100 {
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(50))
             }
