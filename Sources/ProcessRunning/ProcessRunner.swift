@@ -84,23 +84,36 @@ public struct ProcessRunner: CommandRunning {
         let maxOutput = max(0, invocation.maxOutput)
         let executable = invocation.executable
         var raw = csv_result()
-        let rc: Int32 = argv.withPointers { argvPointer in
-            withOptionalPointers(envp) { envPointer in
-                withStandardInput(invocation.standardInput) { data, count, path in
-                    csv_run(
-                        executable,
-                        argvPointer,
-                        envPointer,
-                        data,
-                        count,
-                        path,
-                        timeoutMilliseconds,
-                        maxOutput,
-                        cancel.pointer,
-                        &raw
-                    )
+        func spawnAndWait() -> Int32 {
+            argv.withPointers { argvPointer in
+                withOptionalPointers(envp) { envPointer in
+                    withStandardInput(invocation.standardInput) { data, count, path in
+                        csv_run(
+                            executable,
+                            argvPointer,
+                            envPointer,
+                            data,
+                            count,
+                            path,
+                            timeoutMilliseconds,
+                            maxOutput,
+                            cancel.pointer,
+                            &raw
+                        )
+                    }
                 }
             }
+        }
+        // A program written a moment ago can be "busy" (ETXTBSY) while a child forked by another
+        // thread still holds the writer's descriptor until its exec; that passes in milliseconds.
+        var rc = spawnAndWait()
+        var busyRetries = 0
+        while rc != 0, raw.spawn_errno == ETXTBSY, busyRetries < 50 {
+            csv_result_free(&raw)
+            raw = csv_result()
+            busyRetries += 1
+            usleep(10_000)
+            rc = spawnAndWait()
         }
         defer { csv_result_free(&raw) }
         guard rc == 0 else {

@@ -135,6 +135,23 @@ struct ProcessRunnerTests {
         #expect(fds.filter { $0 > 3 }.isEmpty, "\(fds)")
     }
 
+    @Test func aProgramStillOpenForWritingIsRunOnceItIsClosed() async throws {
+        let folder = TemporaryFolder("busy")
+        let path = try folder.writeExecutable("#!/bin/sh\necho ran\n", named: "script")
+        // Held open for writing, the way a thread's fresh file is inherited by another's fork:
+        // exec fails with ETXTBSY until the descriptor is closed.
+        let writer = open(path, O_WRONLY)
+        #expect(writer >= 0)
+        let closer = Task {
+            try await Task.sleep(for: .milliseconds(100))
+            close(writer)
+        }
+        let output = try await runner.run(ProcessInvocation(executable: path, timeout: .seconds(30)))
+        try await closer.value
+        #expect(output.succeeded)
+        #expect(String(decoding: output.standardOutput, as: UTF8.self) == "ran\n")
+    }
+
     @Test func aMissingProgramIsNotFound() async throws {
         let error = await #expect(throws: ProcessRunnerError.self) {
             try await runner.run(ProcessInvocation(executable: "/nonexistent/xclip"))

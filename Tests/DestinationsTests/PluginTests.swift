@@ -10,7 +10,6 @@ import Testing
 /// misbehave (each must make the router fall back in bounded time), and every message checked
 /// against the protocol's JSON Schemas by Python's jsonschema.
 @Suite struct PluginTests {
-    static let transcript = PluginTranscript()
 
     /// A describe answer for scripts that behave.
     static let describeJSON =
@@ -32,7 +31,11 @@ import Testing
     }
 
     /// A catalog of the plugins in `folder`, described now (no cache).
-    static func catalog(_ folder: TemporaryFolder, settings: PluginSettings) async -> PluginCatalog {
+    static func catalog(
+        _ folder: TemporaryFolder,
+        settings: PluginSettings,
+        transcript: PluginTranscript? = nil
+    ) async -> PluginCatalog {
         await PluginCatalog.load(
             settings: settings,
             environment: environment(folder),
@@ -40,6 +43,38 @@ import Testing
             shareviaVersion: "0.1.0",
             transcript: transcript
         )
+    }
+
+    /// Checks the messages of `transcript` against the protocol's JSON Schemas with Python's
+    /// jsonschema (`schemas/validate.py`); `deliver` answers only when `deliverAnswers` (a
+    /// misbehaving plugin's are wrong on purpose). Returns how many were checked.
+    @discardableResult
+    static func expectValid(
+        _ transcript: PluginTranscript,
+        in folder: TemporaryFolder,
+        deliverAnswers: Bool = true
+    ) async throws -> Int {
+        let messages = transcript.messages.filter {
+            deliverAnswers || !($0.operation == .deliver && $0.direction == .answer)
+        }
+        let lines = try messages.map { message -> String in
+            let object = try JSONSerialization.jsonObject(with: Data(message.json))
+            let record: [String: Any] = [
+                "operation": message.operation.rawValue, "direction": message.direction.rawValue, "message": object,
+            ]
+            return String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
+        }
+        let file = try folder.write(Array(lines.joined(separator: "\n").utf8), named: "messages.jsonl")
+        let output = try await ProcessRunner().run(
+            "/usr/bin/python3",
+            arguments: [PackageRoot.path + "/schemas/validate.py", file],
+            timeout: .seconds(60)
+        )
+        let result = String(decoding: output.standardOutput, as: UTF8.self)
+        #expect(output.exitStatus == 0, "\(result) \(String(decoding: output.standardError, as: UTF8.self))")
+        #expect(result.contains(#""checked": \#(messages.count)"#), "\(result)")
+        #expect(result.contains(#""errors": []"#), "\(result)")
+        return messages.count
     }
 
     static func environment(_ folder: TemporaryFolder) -> ShareEnvironment {
@@ -71,9 +106,11 @@ import Testing
             text: "Seven days in a row",
             link: "https://example.com",
             hashtags: ["streak"]
-        )
+        ),
+        deliverAnswersFollowTheSchema: Bool = true
     ) async throws -> (ShareReport, InMemoryDestination, Duration) {
-        let catalog = await catalog(folder, settings: settings)
+        let transcript = PluginTranscript()
+        let catalog = await catalog(folder, settings: settings, transcript: transcript)
         let fallback = InMemoryDestination()
         var registry = DestinationRegistry()
         for entry in catalog.entries {
@@ -94,7 +131,11 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         let report = try await router.share(content, via: FallbackChain([id, "memory"]))
-        return (report, fallback, clock.now - start)
+        let elapsed = clock.now - start
+        // Every message of every share here follows the schemas (but a misbehaving plugin's).
+        let checked = try await expectValid(transcript, in: folder, deliverAnswers: deliverAnswersFollowTheSchema)
+        #expect(checked >= 2)
+        return (report, fallback, elapsed)
     }
 
     @Test func discoveryFindsPluginsInOrderAndReportsShadowedOnes() async throws {
@@ -171,6 +212,8 @@ import Testing
         var describe: String = PluginTests.describeJSON
         var result: ShareReport.Result
         var reason: String
+        /// Whether its deliver answer is a well-formed protocol message (a plain failure or refusal).
+        var answerFollowsSchema = false
         var testDescription: String { name }
     }
 
@@ -255,13 +298,15 @@ import Testing
             name: "fails retryably",
             deliver: "echo '{\"outcome\":\"failed\",\"retryable\":true,\"message\":\"busy\"}'; exit 1",
             result: .transientFailure,
-            reason: "failed: busy"
+            reason: "failed: busy",
+            answerFollowsSchema: true
         ),
         Misbehaviour(
             name: "rejects the share",
             deliver: "echo '{\"outcome\":\"rejected\",\"message\":\"too long\"}'; exit 1",
             result: .contentRejected,
-            reason: "rejected the share: too long"
+            reason: "rejected the share: too long",
+            answerFollowsSchema: true
         ),
     ]
 
@@ -269,7 +314,11 @@ import Testing
     func aMisbehavingPluginMakesTheRouterFallBackInBoundedTime(_ case: Misbehaviour) async throws {
         let folder = TemporaryFolder("plugins-bad")
         try Self.install(Self.script(deliver: `case`.deliver, describe: `case`.describe), id: "flaky", in: folder)
-        let (report, fallback, elapsed) = try await Self.share(through: "flaky", folder: folder)
+        let (report, fallback, elapsed) = try await Self.share(
+            through: "flaky",
+            folder: folder,
+            deliverAnswersFollowTheSchema: `case`.answerFollowsSchema
+        )
         #expect(report.outcome == .deliveredByFallback)
         #expect(fallback.received.count == 1)
         let first = try #require(report.attempts.first)
@@ -403,23 +452,7 @@ import Testing
             let prepared = try destination.prepare(ShareRequest(content: content))
             _ = try? await destination.deliver(prepared)
         }
-        let lines = try transcript.messages.map { message -> String in
-            let object = try JSONSerialization.jsonObject(with: Data(message.json))
-            let record: [String: Any] = [
-                "operation": message.operation.rawValue, "direction": message.direction.rawValue, "message": object,
-            ]
-            return String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
-        }
-        #expect(lines.count == 3 * 6)  // describe, check and deliver: a request and an answer each
-        let file = try folder.write(Array(lines.joined(separator: "\n").utf8), named: "messages.jsonl")
-        let output = try await ProcessRunner().run(
-            "/usr/bin/python3",
-            arguments: [PackageRoot.path + "/schemas/validate.py", file],
-            timeout: .seconds(30)
-        )
-        let result = String(decoding: output.standardOutput, as: UTF8.self)
-        #expect(output.exitStatus == 0, "\(result) \(String(decoding: output.standardError, as: UTF8.self))")
-        #expect(result.contains(#""checked": 18"#), "\(result)")
-        #expect(result.contains(#""errors": []"#), "\(result)")
+        #expect(transcript.messages.count == 3 * 6)  // describe, check and deliver: a request and an answer each
+        #expect(try await Self.expectValid(transcript, in: folder) == 18)
     }
 }

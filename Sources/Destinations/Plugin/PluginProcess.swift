@@ -115,7 +115,6 @@ public struct PluginProcess: Sendable {
                 log: log
             )
         }
-        transcript?.record(operation: operation, direction: .answer, json: Array(object))
         let decoded: Answer
         do {
             decoded = try JSONDecoder().decode(Answer.self, from: Data(object))
@@ -128,6 +127,7 @@ public struct PluginProcess: Sendable {
                 log: log
             )
         }
+        transcript?.record(operation: operation, direction: .answer, json: Array(object))
         return Exchange(answer: decoded, exitStatus: output.exitStatus ?? -1, log: log)
     }
 

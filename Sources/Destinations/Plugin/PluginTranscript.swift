@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Every message exchanged with plugins, in order: what tests validate against the protocol's
-/// JSON Schemas.
+/// Every message exchanged with plugins, in order: each request sent, and each answer that was
+/// one JSON object decoding as the operation's answer. What tests validate against the
+/// protocol's JSON Schemas.
 public final class PluginTranscript: Sendable {
     /// Which way a message went.
     public enum Direction: String, Sendable { case request, answer }
