@@ -108,7 +108,7 @@ public struct ProcessRunner: CommandRunning {
         // thread still holds the writer's descriptor until its exec; that passes in milliseconds.
         var rc = spawnAndWait()
         var busyRetries = 0
-        while rc != 0, raw.spawn_errno == ETXTBSY, busyRetries < 50 {
+        while rc != 0, raw.spawn_errno == ETXTBSY, busyRetries < 100 {
             csv_result_free(&raw)
             raw = csv_result()
             busyRetries += 1
