@@ -5,7 +5,7 @@
 #   scripts/bench-sms.sh                       # results in bench-out/sms/
 #   BENCH_SMS_BYTES=5000000 scripts/bench-sms.sh
 #
-# Builds sharevia in release (scratch path .build-release-sms), writes the corpus with a fixed seed
+# Builds sharevia as a static release (as the other benchmarks and scripts/install.sh do), writes the corpus with a fixed seed
 # (scripts/bench/sms-corpus.py), uses the venv scripts/install-deps.sh test makes (.build-venv, with
 # gsm0338), then times both as whole processes reading the corpus on stdin, best of 3. sharevia
 # prints more per line (what forced UCS-2, what smart encoding would save) and keeps grapheme
@@ -21,9 +21,10 @@ bytes=${BENCH_SMS_BYTES:-1000000}
 scripts/install-deps.sh test >/dev/null
 python="$root/.build-venv/bin/python"
 
-echo "== building sharevia (release)"
-swift build -c release --scratch-path .build-release-sms --product sharevia 2>&1 | tail -1
-bin="$(swift build -c release --scratch-path .build-release-sms --show-bin-path)/sharevia"
+echo "== building sharevia (static release, as scripts/install.sh installs it)"
+source scripts/static-build-flags.sh
+swift build -c release --product sharevia "${STATIC_BUILD_FLAGS[@]}" 2>&1 | tail -1
+bin="$(swift build -c release "${STATIC_BUILD_FLAGS[@]}" --show-bin-path)/sharevia"
 "$bin" sms count "smoke test" >/dev/null
 
 echo "== corpus"

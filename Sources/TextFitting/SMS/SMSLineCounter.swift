@@ -58,8 +58,13 @@ public enum SMSLineCounter {
                     if SMSSmartEncoding.replacement(for: Unicode.Scalar(scalar)!) == nil { hopeless = true }
                     guard let startsHere = resolve() else { return false }
                     if startsHere && !(known.start == position && known.end > position) {
-                        guard let bounds = cluster(in: line, around: position, from: position) else { return false }
-                        known = bounds
+                        // Usually the next scalar starts a cluster of its own: no need to break text.
+                        if index >= count || startsCluster(after: scalar, peek(line, at: index)) {
+                            known = (position, index)
+                        } else {
+                            guard let bounds = cluster(in: line, around: position, from: position) else { return false }
+                            known = bounds
+                        }
                     }
                     skipUntil = known.end
                     if forcing.count < 20, !forcing.contains(where: { same(line, $0, known) }) {
@@ -169,6 +174,13 @@ public enum SMSLineCounter {
         GSM7Alphabet.septets(for: Unicode.Scalar(value) ?? "\u{FFFD}")
     }
 
+    /// The scalar at `index`, without moving.
+    @inline(__always)
+    private static func peek(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        var position = index
+        return decode(bytes, &position)
+    }
+
     /// The next scalar of valid UTF-8 at `index`, moving past it.
     @inline(__always)
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> UInt32 {
@@ -196,7 +208,10 @@ public enum SMSLineCounter {
     @inline(__always)
     static func startsCluster(after previous: UInt32, _ scalar: UInt32) -> Bool {
         // GB9b: a Prepend character joins what follows (Arabic, Brahmic scripts): not known here.
-        if (0x0600...0x0DFF).contains(previous) || (0x11000...0x11FFF).contains(previous) { return false }
+        if previous >= 0x0600 && ((0x0600...0x0DFF).contains(previous) || (0x11000...0x11FFF).contains(previous)) {
+            return false
+        }
+        if scalar >= 0x20 && scalar <= 0x7E { return true }
         switch scalar {
         case 0x0A, 0x0D:  // GB4/5 break before controls; CR LF may be split, as the counter packs it
             return true
