@@ -101,16 +101,8 @@ struct ConfigCheckCommand: AsyncParsableCommand {
         let open = config.written.keys.filter { $0.hasPrefix("chains.") || $0.hasPrefix("plugins.settings.") }
         for key in open.sorted() {
             guard let written = config.written[key] else { continue }
-            var name = key
-            var value = written.value
-            var source = "file:\(written.line)"
-            for suffix in ["_env", "_file"] where key.hasSuffix(suffix) {
-                name = String(key.dropLast(suffix.count))
-                value = "<redacted>"
-                source += ", \(config.secretSources[name] ?? suffix)"
-            }
-            if config.secretSources[key] == "inline" { source += ", inline" }
-            lines.append(Line(key: name, value: value, source: source))
+            let from = config.secretSources[key].map { ", \($0)" } ?? ""
+            lines.append(Line(key: key, value: written.value, source: "file:\(written.line)\(from)"))
         }
         return lines
     }

@@ -89,34 +89,18 @@ struct ShareviaConfig: Sendable {
                     continue
                 }
                 let id = DestinationID(parts[2])
-                var name = parts[3]
+                let name = parts[3]
+                let base = Self.secretBase(name)
                 do throws(ConfigError) {
-                    if name.hasSuffix("_env") || name.hasSuffix("_file") {
-                        let isFile = name.hasSuffix("_file")
-                        name = String(name.dropLast(isFile ? 5 : 4))
-                        let secret =
-                            isFile
-                            ? try Self.secret(
-                                fromFile: Self.expand(value, home: home),
-                                key: key,
-                                document: document,
-                                line: entry.line
-                            )
-                            : try Self.secret(
-                                fromVariable: value,
-                                key: key,
-                                environment: environment,
-                                document: document,
-                                line: entry.line
-                            )
-                        pluginSecrets[id, default: [:]][name] = secret
-                        secretSources["plugins.settings.\(id).\(name)"] = isFile ? "file \(value)" : "env \(value)"
-                        written[key] = (value, entry.line)
-                    } else if ConfigSchema.isSecretName(name) {
-                        try Self.checkInlineSecretAllowed(document: document, key: key, line: entry.line)
-                        pluginSecrets[id, default: [:]][name] = Secret(value)
-                        secretSources[key] = "inline"
-                        written[key] = ("<redacted>", entry.line)
+                    if base != name || ConfigSchema.isSecretName(name) {
+                        pluginSecrets[id, default: [:]][base] = try readSecret(
+                            key,
+                            base: "plugins.settings.\(id).\(base)",
+                            value: value,
+                            line: entry.line,
+                            document: document,
+                            environment: environment
+                        )
                     } else {
                         pluginSettings[id, default: [:]][name] = value
                         written[key] = (value, entry.line)
@@ -126,37 +110,20 @@ struct ShareviaConfig: Sendable {
                 }
                 continue
             }
-            if key == "email.password" || key == "email.password_env" || key == "email.password_file" {
+            if Self.secretBase(key) == "email.password" {
                 guard case .scalar(let value) = entry.value else {
                     fail("must be a single value")
                     continue
                 }
                 do throws(ConfigError) {
-                    if key == "email.password" {
-                        try Self.checkInlineSecretAllowed(document: document, key: key, line: entry.line)
-                        emailPassword = Secret(value)
-                        secretSources[key] = "inline"
-                        written[key] = ("<redacted>", entry.line)
-                    } else {
-                        let isFile = key.hasSuffix("_file")
-                        emailPassword =
-                            isFile
-                            ? try Self.secret(
-                                fromFile: Self.expand(value, home: home),
-                                key: key,
-                                document: document,
-                                line: entry.line
-                            )
-                            : try Self.secret(
-                                fromVariable: value,
-                                key: key,
-                                environment: environment,
-                                document: document,
-                                line: entry.line
-                            )
-                        secretSources["email.password"] = isFile ? "file \(value)" : "env \(value)"
-                        written["email.password"] = ("<redacted>", entry.line)
-                    }
+                    emailPassword = try readSecret(
+                        key,
+                        base: "email.password",
+                        value: value,
+                        line: entry.line,
+                        document: document,
+                        environment: environment
+                    )
                 } catch {
                     errors.append(error)
                 }
@@ -284,6 +251,47 @@ struct ShareviaConfig: Sendable {
         case .scalar(let text): ids = DestinationID.list(parsing: text)
         }
         return !ids.isEmpty && ids.allSatisfy(\.isWellFormed) ? ids : nil
+    }
+
+    /// `token` for `token`, `token_env` and `token_file`.
+    private static func secretBase(_ name: String) -> String {
+        if name.hasSuffix("_env") { return String(name.dropLast(4)) }
+        if name.hasSuffix("_file") { return String(name.dropLast(5)) }
+        return name
+    }
+
+    /// The secret `base` written as `key`: inline (`base`, allowed only in a file its owner alone
+    /// can read), by variable (`base_env`) or by file (`base_file`). Notes where it came from;
+    /// `config check` shows it as `<redacted>`.
+    private mutating func readSecret(
+        _ key: String,
+        base: String,
+        value: String,
+        line: Int,
+        document: ConfigDocument,
+        environment: ShareEnvironment
+    ) throws(ConfigError) -> Secret {
+        let secret: Secret
+        if key.hasSuffix("_env") {
+            secret = try Self.secret(
+                fromVariable: value,
+                key: key,
+                environment: environment,
+                document: document,
+                line: line
+            )
+            secretSources[base] = "env \(value)"
+        } else if key.hasSuffix("_file") {
+            let path = Self.expand(value, home: environment["HOME"])
+            secret = try Self.secret(fromFile: path, key: key, document: document, line: line)
+            secretSources[base] = "file \(value)"
+        } else {
+            try Self.checkInlineSecretAllowed(document: document, key: key, line: line)
+            secret = Secret(value)
+            secretSources[base] = "inline"
+        }
+        written[base] = ("<redacted>", line)
+        return secret
     }
 
     /// `~/x` as `$HOME/x`.
