@@ -32,24 +32,7 @@ python3 scripts/bench/sms-corpus.py "$out/corpus.txt" "$bytes"
 corpus_bytes=$(wc -c <"$out/corpus.txt")
 corpus_lines=$(wc -l <"$out/corpus.txt")
 
-now() { date +%s.%N; }
-best_of_3() {  # best_of_3 CMD... <corpus; prints seconds; fails if CMD fails
-    local best=""
-    for _ in 1 2 3; do
-        local start end elapsed status=0
-        start=$(now)
-        "$@" <"$out/corpus.txt" >/dev/null 2>"$out/timed-stderr.txt" || status=$?
-        end=$(now)
-        if [ "$status" -ne 0 ]; then
-            echo "error: timed command failed (exit status $status): $*" >&2
-            tail -5 "$out/timed-stderr.txt" >&2
-            return 1
-        fi
-        elapsed=$(echo "$end - $start" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$elapsed < $best" | bc -l)" = 1 ]; then best=$elapsed; fi
-    done
-    echo "$best"
-}
+source scripts/bench/corpus-timing.sh
 
 echo "== timing"
 swift_seconds=$(best_of_3 "$bin" sms count --lines)

@@ -38,24 +38,7 @@ if [ ! -x "$out/venv/bin/python" ]; then python3 -m venv "$out/venv"; fi
 "$out/venv/bin/pip" install --quiet --disable-pip-version-check twitter-text-parser
 "$out/venv/bin/pip" show twitter-text-parser 2>/dev/null | grep -E '^(Name|Version):' | tr '\n' ' '; echo
 
-now() { date +%s.%N; }
-best_of_3() {  # best_of_3 CMD... <stdin from corpus; prints seconds; fails if CMD fails
-    local best=""
-    for _ in 1 2 3; do
-        local start end elapsed status=0
-        start=$(now)
-        "$@" <"$out/corpus.txt" >/dev/null 2>"$out/timed-stderr.txt" || status=$?
-        end=$(now)
-        if [ "$status" -ne 0 ]; then
-            echo "error: timed command failed (exit status $status): $*" >&2
-            tail -5 "$out/timed-stderr.txt" >&2
-            return 1
-        fi
-        elapsed=$(echo "$end - $start" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$elapsed < $best" | bc -l)" = 1 ]; then best=$elapsed; fi
-    done
-    echo "$best"
-}
+source scripts/bench/corpus-timing.sh
 
 echo "== timing"
 swift_count=$(best_of_3 "$bin" text count --for x --lines --quiet)

@@ -1,0 +1,24 @@
+# Timing for the corpus benchmarks (bench-text.sh, bench-sms.sh). Source it after setting $out,
+# the folder holding corpus.txt.
+
+now() { date +%s.%N; }
+
+# best_of_3 CMD...: the best wall time in seconds of three runs reading $out/corpus.txt on stdin;
+# fails, showing the command's stderr, if it fails.
+best_of_3() {
+    local best=""
+    for _ in 1 2 3; do
+        local start end elapsed status=0
+        start=$(now)
+        "$@" <"$out/corpus.txt" >/dev/null 2>"$out/timed-stderr.txt" || status=$?
+        end=$(now)
+        if [ "$status" -ne 0 ]; then
+            echo "error: timed command failed (exit status $status): $*" >&2
+            tail -5 "$out/timed-stderr.txt" >&2
+            return 1
+        fi
+        elapsed=$(echo "$end - $start" | bc -l)
+        if [ -z "$best" ] || [ "$(echo "$elapsed < $best" | bc -l)" = 1 ]; then best=$elapsed; fi
+    done
+    echo "$best"
+}
