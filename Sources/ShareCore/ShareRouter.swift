@@ -230,7 +230,7 @@ func durationMilliseconds(_ duration: Duration) -> Double {
 
 extension Duration {
     /// `1.5 s` or `250 ms`, for messages.
-    var formatted: String {
+    package var formatted: String {
         let ms = durationMilliseconds(self)
         return ms >= 1000 ? "\(ms / 1000) s" : "\(Int(ms)) ms"
     }

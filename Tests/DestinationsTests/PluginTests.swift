@@ -228,7 +228,7 @@ import Testing
             name: "hangs",
             deliver: "sleep 600",
             result: .transientFailure,
-            reason: "gave no answer to deliver within 2 s"
+            reason: "gave no answer to deliver within 2.0 s"
         ),
         Misbehaviour(
             name: "hangs with a grandchild holding stdout",

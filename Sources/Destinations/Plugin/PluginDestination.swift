@@ -158,13 +158,7 @@ public struct PluginDestination: ShareDestination {
             attachments: attachments,
             settings: settings.settings[id] ?? [:],
             secrets: (settings.secrets[id] ?? [:]).mapValues { $0.revealed() },
-            deadlineMilliseconds: max(
-                1,
-                Int(
-                    settings.deliverTimeout.components.seconds * 1000 + settings.deliverTimeout.components.attoseconds
-                        / 1_000_000_000_000_000
-                )
-            )
+            deadlineMilliseconds: max(1, settings.deliverTimeout.wholeMilliseconds)
         )
         let exchange = try await process.run(
             .deliver,

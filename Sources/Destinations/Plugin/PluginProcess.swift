@@ -86,7 +86,7 @@ public struct PluginProcess: Sendable {
         if output.timedOut {
             throw failure(
                 .transient,
-                "gave no answer to \(operation) within \(timeout.secondsText); it was killed with its process group",
+                "gave no answer to \(operation) within \(timeout.formatted); it was killed with its process group",
                 log: log
             )
         }
@@ -172,14 +172,5 @@ public struct PluginProcess: Sendable {
             return "\(context.debugDescription)\(path(context))"
         @unknown default: return "\(error)"
         }
-    }
-}
-
-extension Duration {
-    /// `2 s`, `1.5 s`, for messages.
-    var secondsText: String {
-        let (seconds, attoseconds) = components
-        let tenths = attoseconds / 100_000_000_000_000_000
-        return tenths == 0 ? "\(seconds) s" : "\(seconds).\(tenths) s"
     }
 }

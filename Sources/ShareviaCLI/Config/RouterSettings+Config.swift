@@ -1,4 +1,3 @@
-import Clipboard
 import Destinations
 import ShareCore
 
@@ -21,21 +20,14 @@ extension RouterSettings {
     /// from ``configVariables``' overlay, where the file only fills unset ones), then the file,
     /// then the default.
     func layered(over config: ShareviaConfig) -> RouterSettings {
+        let environment = ShareEnvironment(ProcessEnvironment.variables())
         var settings = self
         settings.out = out ?? config.outputFolder
         settings.selection = selection ?? config.clipboardSelection
         settings.noVerify = noVerify || config.clipboardVerify == false
         settings.timeout = timeout ?? config.timeout
         settings.retries = retries ?? config.retries
-        var variables: [String: String] = [:]
-        if let backend = config.clipboardBackend {
-            variables[ClipboardDestination.BackendPreference.environmentVariable] = backend.rawValue
-        }
-        if let appID = config.instagramAppID { variables[InstagramDestination.Configuration.appIDVariable] = appID }
-        if let instance = config.mastodonInstance { variables[MastodonIntent.instanceVariable] = instance }
-        if let limit = config.mastodonLimit { variables[MastodonIntent.limitVariable] = String(limit) }
-        for (name, value) in config.variables { variables[name] = value }
-        settings.configVariables = variables
+        settings.configVariables = config.variables
         if settings.email.to.isEmpty { settings.email.to = config.emailTo }
         if settings.email.cc.isEmpty { settings.email.cc = config.emailCc }
         if settings.email.caFile == nil { settings.email.caFile = config.emailCAFile }
@@ -43,11 +35,9 @@ extension RouterSettings {
             settings.email.security = EmailDestination.TransportSecurity(rawValue: tls)
         }
         // A password in the file counts only when neither a flag nor the variable gave one.
-        let passwordVariable = EmailDestination.Configuration.passwordVariable
-        if settings.email.password == nil, ShareEnvironment(ProcessEnvironment.variables())[passwordVariable] == nil {
+        if settings.email.password == nil, environment[EmailDestination.Configuration.passwordVariable] == nil {
             settings.email.password = config.emailPassword
         }
-        let environment = ShareEnvironment(ProcessEnvironment.variables())
         settings.plugins = PluginSettings(
             folders: config.pluginFolders,
             searchPath: config.pluginSearchPath ?? false,

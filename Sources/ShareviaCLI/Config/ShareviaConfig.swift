@@ -24,17 +24,14 @@ struct ShareviaConfig: Sendable {
     var timeout: Double?
     var retries: Int?
     var clipboardSelection: ClipboardSelection?
-    var clipboardBackend: ClipboardDestination.BackendPreference?
     var clipboardVerify: Bool?
-    var instagramAppID: String?
-    var mastodonInstance: String?
-    var mastodonLimit: Int?
     var emailTo: [String] = []
     var emailCc: [String] = []
     var emailTLS: String?
     var emailCAFile: String?
     var emailPassword: Secret?
-    /// Settings whose destinations read them as `SHAREVIA_*` variables, by variable.
+    /// Settings whose destinations read them as `SHAREVIA_*` variables (Instagram, Mastodon, the
+    /// clipboard backend, email, SMS), by variable: they apply only where the variable is unset.
     var variables: [String: String] = [:]
     var pluginFolders: [String] = []
     var pluginSearchPath: Bool?
@@ -193,26 +190,28 @@ struct ShareviaConfig: Sendable {
             guard case .integer(let range) = setting.type, let number = Int(text), range.contains(number) else {
                 return wrong
             }
-            if setting.key == "share.retries" { retries = number } else { mastodonLimit = number }
+            if setting.key == "share.retries" {
+                retries = number
+            } else {
+                variables[setting.variable!] = String(number)
+            }
         case "clipboard.selection":
             guard let selection = ClipboardSelection(rawValue: text) else { return wrong }
             clipboardSelection = selection
         case "clipboard.backend":
             guard let backend = ClipboardDestination.BackendPreference(parsing: text) else { return wrong }
-            clipboardBackend = backend
+            variables[setting.variable!] = backend.rawValue
         case "clipboard.verify", "plugins.search_path":
-            guard let flag = ["true": true, "false": false, "yes": true, "no": false][text.lowercased()] else {
-                return wrong
-            }
+            guard let flag = Self.boolean(text) else { return wrong }
             if setting.key == "clipboard.verify" { clipboardVerify = flag } else { pluginSearchPath = flag }
         case "instagram.app_id":
             guard !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else {
                 return "must be digits, the Facebook App ID from developers.facebook.com (quote it: \"1234567890\")"
             }
-            instagramAppID = text
+            variables[setting.variable!] = text
         case "mastodon.instance":
             guard MastodonIntent(instance: text).instance != nil else { return wrong }
-            mastodonInstance = text
+            variables[setting.variable!] = text
         case "email.smtp_url":
             guard text.hasPrefix("smtp://") || text.hasPrefix("smtps://") else {
                 return "must be smtp://host:port (STARTTLS) or smtps://host:port"
@@ -229,9 +228,7 @@ struct ShareviaConfig: Sendable {
             guard path.hasPrefix("/") else { return "must be an absolute path (or ~/...)" }
             emailCAFile = path
         case "sms.smart_encoding":
-            guard let flag = ["true": true, "false": false, "yes": true, "no": false][text.lowercased()] else {
-                return wrong
-            }
+            guard let flag = Self.boolean(text) else { return wrong }
             variables[setting.variable!] = flag ? "1" : "0"
         case "sms.max_segments":
             guard case .integer(let range) = setting.type, let number = Int(text), range.contains(number) else {
@@ -292,6 +289,11 @@ struct ShareviaConfig: Sendable {
         }
         written[base] = ("<redacted>", line)
         return secret
+    }
+
+    /// `true`/`yes` or `false`/`no`, in any case.
+    private static func boolean(_ text: String) -> Bool? {
+        ["true": true, "false": false, "yes": true, "no": false][text.lowercased()]
     }
 
     /// `~/x` as `$HOME/x`.
