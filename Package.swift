@@ -74,6 +74,7 @@ let package = Package(
                 "ShareCore", "Destinations", "Clipboard", "ImagePipeline", "TextFitting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["CoreOptions/core-options.json"],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "sharevia", dependencies: ["ShareviaCLI"], swiftSettings: strictSettings),

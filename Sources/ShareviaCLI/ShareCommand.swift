@@ -27,65 +27,7 @@ struct ShareCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(
-        name: .customLong("to"),
-        help: ArgumentHelp(
-            "Where to share, tried in order (comma separated, or --to repeated). See 'sharevia destinations'.",
-            valueName: "dest,..."
-        )
-    )
-    var destinations: [String] = []
-
-    @Argument(help: ArgumentHelp("Images or other files to attach; the first image is the card.", valueName: "file"))
-    var files: [String] = []
-
-    @Option(help: ArgumentHelp("The share text; '-' reads it from standard input.", valueName: "text"))
-    var text: String?
-
-    @Option(help: "A title (the email subject, the Reddit title).")
-    var title: String?
-
-    @Option(help: ArgumentHelp("A link to share (http or https).", valueName: "url"))
-    var url: String?
-
-    @Option(
-        name: .customLong("hashtag"),
-        help: ArgumentHelp("A hashtag, with or without '#'; repeat for more.", valueName: "tag")
-    )
-    var hashtags: [String] = []
-
-    @Option(
-        help: ArgumentHelp("The kind of moment: achievement, streak, level-up, progress or generic.", valueName: "kind")
-    )
-    var kind: String = ShareInvocation.defaultKind
-
-    @Option(
-        help: ArgumentHelp(
-            "Fallbacks after the --to destinations, replacing the default 'clipboard,file'.",
-            valueName: "dest,..."
-        )
-    )
-    var fallback: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "A chain named in the config file ('chains:'), instead of --to and the fallbacks.",
-            valueName: "name"
-        )
-    )
-    var chain: String?
-
-    @Flag(name: .customLong("no-fallback"), help: "Try only the --to destinations.")
-    var noFallback = false
-
-    @Flag(help: "Show what each destination would receive; deliver nothing.")
-    var dryRun = false
-
-    @Flag(help: "Print the report (or the dry run) as JSON on standard output.")
-    var json = false
-
-    @Flag(name: [.customShort("v"), .long], help: "Include what plugins logged on stderr in the report.")
-    var verbose = false
+    @OptionGroup var core: ShareCoreOptions
 
     @OptionGroup var routing: RouterOptions
 
@@ -97,23 +39,11 @@ struct ShareCommand: AsyncParsableCommand {
 
     /// The values given, as a plain invocation.
     var invocation: ShareInvocation {
-        ShareInvocation(
-            destinations: destinations.joined(separator: ","),
-            files: files,
-            text: text,
-            title: title,
-            url: url,
-            hashtags: hashtags,
-            kind: kind,
-            fallback: fallback,
-            chainName: chain,
-            noFallback: noFallback,
-            dryRun: dryRun,
-            json: json,
-            verbose: verbose,
-            routing: routing.settings.with(instagram: instagram.configuration).with(sms: sms.configuration)
-                .with(email: email.configuration)
-        )
+        var invocation = ShareInvocation(destinations: "")
+        core.apply(to: &invocation)
+        invocation.routing = routing.settings.with(instagram: instagram.configuration).with(sms: sms.configuration)
+            .with(email: email.configuration)
+        return invocation
     }
 
     func validate() throws { try invocation.validate() }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Clipboard
 
 /// Reads the everyday `sharevia [share] --to DEST [FILE...] [--option value]...` command line
 /// without swift-argument-parser.
@@ -7,24 +6,18 @@ import Clipboard
 /// ArgumentParser finds a command's options by reflecting over its property wrappers, and on Linux
 /// each type it meets costs the Swift runtime a scan of every protocol conformance in the binary:
 /// about 13 million instructions (4 ms) a run, more than the rest of a clipboard copy together.
-/// This reader knows ``ShareCommand``'s options by name and fills the same ``ShareInvocation``.
+/// This reader knows ``ShareCommand``'s core options by name and fills the same ``ShareInvocation``:
+/// both readers are generated from one declaration (`CoreOptions/core-options.json`, by
+/// `scripts/generate-core-options.py`), which gives this one ``valueOptions``, ``flags`` and the
+/// setters it calls.
 ///
 /// It takes only what it reads unambiguously: known long options and flags, each given at most
 /// once (`--hashtag` and `--to` may repeat), values that don't start with `-` (but `--text -`), no `--`, no
 /// short options and no subcommand names. For anything else, and for an invocation that fails
 /// validation, it returns nil and ArgumentParser parses the command line as before, so help,
 /// version, completions and every error message stay ArgumentParser's. `ShareCommandFastPathTests`
-/// checks that both readers agree on every option.
+/// checks that both readers agree and that the generated file is current.
 enum ShareCommandFastPath {
-    /// The long options that take a value.
-    static let valueOptions = [
-        "to", "text", "title", "url", "hashtag", "kind", "fallback", "chain",
-        "unavailable", "out", "selection", "clipboard-backend", "mastodon-instance", "timeout", "retries", "config",
-    ]
-
-    /// The long options that are flags.
-    static let flags = ["no-fallback", "dry-run", "json", "no-verify", "verbose"]
-
     /// Words ArgumentParser could read as a subcommand rather than a file.
     static let reservedWords = ["share", "destinations", "image", "text", "sms", "config", "help"]
 
@@ -37,7 +30,7 @@ enum ShareCommandFastPath {
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else {
                 guard !argument.hasPrefix("-"), !reservedWords.contains(argument) else { return nil }
-                reader.invocation.files.append(argument)
+                addArgument(argument, to: &reader.invocation)
                 continue
             }
             var name = String(argument.dropFirst(2))
@@ -73,62 +66,23 @@ enum ShareCommandFastPath {
     /// The invocation the command line describes so far, and which options it gave.
     private struct Reader {
         var invocation = ShareInvocation(destinations: "")
-        /// Options and flags given so far; each may be given once (but `--hashtag` and `--to`).
+        /// Options and flags given so far; each may be given once (but ``repeatableOptions``).
         private var given: [String] = []
 
         /// Records a flag; false when it was already given.
         mutating func setFlag(_ name: String) -> Bool {
-            guard first(name) else { return false }
-            switch name {
-            case "no-fallback": invocation.noFallback = true
-            case "dry-run": invocation.dryRun = true
-            case "json": invocation.json = true
-            case "verbose": invocation.verbose = true
-            case "no-verify": invocation.routing.noVerify = true
-            default: return false
-            }
-            return true
+            first(name) && ShareCommandFastPath.setFlag(name, in: &invocation)
         }
 
-        /// Records an option's value; false when it was already given or doesn't convert.
+        /// Records an option's value; false when it was already given (and may not repeat) or
+        /// doesn't convert.
         mutating func set(_ name: String, to value: String) -> Bool {
-            if name == "hashtag" {
-                invocation.hashtags.append(value)
-                return true
-            }
-            if name == "to" {  // repeated --to options append, like ArgumentParser's array option
-                invocation.destinations += invocation.destinations.isEmpty ? value : "," + value
+            if ShareCommandFastPath.repeatableOptions.contains(name) {
                 given.append(name)
-                return true
+            } else if !first(name) {
+                return false
             }
-            guard first(name) else { return false }
-            switch name {
-            case "to": invocation.destinations = value
-            case "text": invocation.text = value
-            case "title": invocation.title = value
-            case "url": invocation.url = value
-            case "kind": invocation.kind = value
-            case "fallback": invocation.fallback = value
-            case "chain": invocation.chainName = value
-            case "config": invocation.routing.configFile = value
-            case "unavailable": invocation.routing.unavailable = value
-            case "out": invocation.routing.out = value
-            case "mastodon-instance": invocation.routing.mastodonInstance = value
-            case "selection":
-                guard let selection = ClipboardSelection(argument: value) else { return false }
-                invocation.routing.selection = selection
-            case "clipboard-backend":
-                guard let backend = ClipboardDestination.BackendPreference(argument: value) else { return false }
-                invocation.routing.clipboardBackend = backend
-            case "timeout":
-                guard let timeout = Double(argument: value) else { return false }
-                invocation.routing.timeout = timeout
-            case "retries":
-                guard let retries = Int(argument: value) else { return false }
-                invocation.routing.retries = retries
-            default: return false
-            }
-            return true
+            return ShareCommandFastPath.set(name, to: value, in: &invocation)
         }
 
         /// The invocation, with the defaults for what wasn't given; nil without `--to` or `--chain`.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import ProcessRunning
+import TestSupport
 import Testing
 
 @testable import ShareviaCLI
@@ -96,6 +98,18 @@ import Testing
             Set(ShareviaCommand.configuration.subcommands.map { $0._commandName } + ["help"])
                 == Set(ShareCommandFastPath.reservedWords)
         )
+    }
+
+    /// Both readers come from `core-options.json`; a hand edit of the generated file, or a
+    /// declaration changed without running the generator, fails here.
+    @Test func theGeneratedReadersMatchTheirDeclaration() async throws {
+        let output = try await ProcessRunner().run(
+            "/usr/bin/env",
+            arguments: ["python3", PackageRoot.path + "/scripts/generate-core-options.py", "--check"],
+            timeout: .seconds(120)
+        )
+        let diff = String(decoding: output.standardOutput + output.standardError, as: UTF8.self)
+        #expect(output.exitStatus == 0, "\(diff)")
     }
 
     @Test func defaultsMatchArgumentParsers() throws {
