@@ -146,14 +146,7 @@ public struct DestinationConformance: Sendable {
         if deliverSample, let prepared {
             let before = await sideEffects?()
             let destination = self.destination
-            let cancelled: Result<DeliveryReceipt, ShareError> = await Task {
-                withUnsafeCurrentTask { $0?.cancel() }
-                do throws(ShareError) {
-                    return .success(try await destination.deliver(prepared))
-                } catch {
-                    return .failure(error)
-                }
-            }.value
+            let cancelled = await destination.deliverInCancelledTask(prepared)
             switch cancelled {
             case .success(let receipt):
                 fail("cancellation", "delivered in a cancelled task: \(receipt.summary)")

@@ -2,6 +2,7 @@ import Clipboard
 import Foundation
 import ProcessRunning
 import ShareCore
+import ShareCoreTesting
 import Synchronization
 import TestSupport
 import Testing
@@ -236,14 +237,7 @@ struct DeliveryFailureTests {
         let environment = try Fixtures.environment(bin: bin)
         let destination = ClipboardDestination.withoutLibxcb(environment: environment, runner: runner)
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "x")))
-        let result: Result<DeliveryReceipt, ShareError> = await Task {
-            withUnsafeCurrentTask { $0?.cancel() }
-            do throws(ShareError) {
-                return .success(try await destination.deliver(prepared))
-            } catch {
-                return .failure(error)
-            }
-        }.value
+        let result = await destination.deliverInCancelledTask(prepared)
         #expect(throws: ShareError.self) { try result.get() }
         if case .failure(let error) = result { #expect(error.code == .cancelled) }
         #expect(runner.invocations.isEmpty)

@@ -1,3 +1,5 @@
+import ShareCore
+
 /// A phone number an SMS can go to: E.164 (`+` and up to 15 digits, such as `+14155550123`) or a
 /// local number of digits (`0151 2345678`, a short code such as `12345`).
 ///
@@ -20,7 +22,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``Invalid`` naming the rule broken: a character that is not a digit or separator,
     ///   a `+` not at the start, a country code starting with 0, fewer than 3 or more than 15 digits.
     public init(validating text: String) throws(Invalid) {
-        let trimmed = text.trimmingWhitespaceScalars()
+        let trimmed = String(text.trimmingWhitespace())
         let example = "write it in E.164 (+, country code, number: +14155550123) or as local digits"
         guard !trimmed.isEmpty else { throw Invalid(description: "an empty phone number; \(example)") }
         var digits = ""
@@ -51,15 +53,5 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             throw Invalid(description: "'\(trimmed)' has \(digits.count) digits; E.164 allows at most 15")
         }
         description = (plus ? "+" : "") + digits
-    }
-}
-
-extension String {
-    fileprivate func trimmingWhitespaceScalars() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }
