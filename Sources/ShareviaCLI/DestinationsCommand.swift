@@ -46,8 +46,10 @@ struct DestinationsCommand: AsyncParsableCommand {
             ? entry.id.rawValue : "\(entry.id) (\(entry.aliases.map(\.rawValue).joined(separator: ", ")))"
     }
 
-    func run() async throws {
-        let settings = routing.settings
+    func run() async throws { try await Self.list(json: json, settings: routing.settings) }
+
+    /// Prints the list; `ShareCommandFastPath.parseDestinations` calls this directly at start-up.
+    static func list(json: Bool, settings: RouterSettings) async throws {
         let config = try settings.loadConfig()
         let layered = await settings.layered(over: config).withPlugins(wanted: nil)
         let router = try layered.checkedRouter()
@@ -105,7 +107,7 @@ struct DestinationsCommand: AsyncParsableCommand {
             StandardStreams.write(try JSONText.encode(entries))
             return
         }
-        let names = entries.map(Self.label)
+        let names = entries.map(label)
         let width = max(10, names.map(\.count).max() ?? 0)
         let indent = String(repeating: " ", count: width)
         var lines: [String] = []

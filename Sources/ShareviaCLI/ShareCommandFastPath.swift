@@ -24,12 +24,37 @@ enum ShareCommandFastPath {
     /// The invocation `arguments` (without the program name) describe, validated; nil when
     /// ArgumentParser should read them instead.
     static func parse(_ arguments: [String]) -> ShareInvocation? {
-        var reader = Reader()
         var remaining = arguments[...]
         if remaining.first == "share" { remaining = remaining.dropFirst() }
+        guard let reader = read(remaining, allowing: nil), let invocation = reader.finished() else { return nil }
+        do {
+            try invocation.routing.validate()
+            try invocation.validate()
+        } catch {
+            return nil
+        }
+        return invocation
+    }
+
+    /// `sharevia destinations [--json] [router options]`: whether `--json` was given and the
+    /// router settings, validated; nil when ArgumentParser should read the command line instead.
+    static func parseDestinations(_ arguments: [String]) -> (json: Bool, routing: RouterSettings)? {
+        guard arguments.first == "destinations",
+            let reader = read(arguments.dropFirst(), allowing: routerOptionNames.union(["json"])),
+            (try? reader.invocation.routing.validate()) != nil
+        else { return nil }
+        return (reader.invocation.json, reader.invocation.routing)
+    }
+
+    /// Reads options, flags and (when `allowed` is nil) files into an invocation; nil at the
+    /// first thing this reader leaves to ArgumentParser.
+    /// - Parameter allowed: The long names accepted; nil for every core option and files.
+    private static func read(_ arguments: ArraySlice<String>, allowing allowed: Set<String>?) -> Reader? {
+        var reader = Reader()
+        var remaining = arguments
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else {
-                guard !argument.hasPrefix("-"), !reservedWords.contains(argument) else { return nil }
+                guard allowed == nil, !argument.hasPrefix("-"), !reservedWords.contains(argument) else { return nil }
                 addArgument(argument, to: &reader.invocation)
                 continue
             }
@@ -39,6 +64,7 @@ enum ShareCommandFastPath {
                 value = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
+            guard allowed?.contains(name) ?? true else { return nil }
             if flags.contains(name) {
                 guard value == nil, reader.setFlag(name) else { return nil }
             } else if valueOptions.contains(name) {
@@ -48,14 +74,7 @@ enum ShareCommandFastPath {
                 return nil
             }
         }
-        guard let invocation = reader.finished() else { return nil }
-        do {
-            try invocation.routing.validate()
-            try invocation.validate()
-        } catch {
-            return nil
-        }
-        return invocation
+        return reader
     }
 
     /// A value ArgumentParser reads as a value wherever it stands.

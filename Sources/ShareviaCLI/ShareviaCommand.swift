@@ -116,6 +116,8 @@ public enum ShareviaMain {
         do {
             if let invocation = ShareCommandFastPath.parse(arguments) {
                 try await invocation.run()
+            } else if let listing = ShareCommandFastPath.parseDestinations(arguments) {
+                try await DestinationsCommand.list(json: listing.json, settings: listing.routing)
             } else {
                 var command = try ShareviaCommand.parseAsRoot()
                 if var asyncCommand = command as? any AsyncParsableCommand {

@@ -100,6 +100,28 @@ import Testing
         )
     }
 
+    @Test(arguments: [
+        ["destinations"], ["destinations", "--json"],
+        ["destinations", "--config", "my.yaml", "--unavailable=clipboard", "--json"],
+        ["destinations", "--mastodon-instance", "example.social", "--no-verify", "--timeout", "5", "--retries", "1"],
+        ["destinations", "--selection", "primary", "--clipboard-backend", "auto", "--out", "shares"],
+    ])
+    func readsTheDestinationsListingAsArgumentParserDoes(arguments: [String]) throws {
+        let fast = try #require(ShareCommandFastPath.parseDestinations(arguments), "declined \(arguments)")
+        let parsed = try #require(try ShareviaCommand.parseAsRoot(arguments) as? DestinationsCommand)
+        #expect(fast.json == parsed.json)
+        #expect(fast.routing == parsed.routing.settings)
+    }
+
+    @Test(arguments: [
+        ["destinations", "--help"], ["destinations", "-h"], ["destinations", "extra"], ["destinations", "--to", "x"],
+        ["destinations", "--json", "--json"], ["destinations", "--timeout", "0"], ["destinations", "--text", "hi"],
+        ["destinations", "--selection", "secondary"], ["destinations", "--config"], ["share", "destinations"],
+    ])
+    func leavesOtherDestinationsCommandLinesToArgumentParser(arguments: [String]) {
+        #expect(ShareCommandFastPath.parseDestinations(arguments) == nil)
+    }
+
     /// Both readers come from `core-options.json`; a hand edit of the generated file, or a
     /// declaration changed without running the generator, fails here.
     @Test func theGeneratedReadersMatchTheirDeclaration() async throws {

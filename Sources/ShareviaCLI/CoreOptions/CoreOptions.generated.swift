@@ -189,6 +189,12 @@ extension ShareCommandFastPath {
     /// The long options that are flags.
     static let flags = ["no-fallback", "dry-run", "json", "verbose", "no-verify"]
 
+    /// The options and flags of ``RouterOptions``, which commands other than share also take.
+    static let routerOptionNames: Set<String> = [
+        "unavailable", "out", "selection", "no-verify", "clipboard-backend", "mastodon-instance", "timeout", "retries",
+        "config",
+    ]
+
     /// Records a positional argument.
     static func addArgument(_ value: String, to invocation: inout ShareInvocation) {
         invocation.files.append(value)
