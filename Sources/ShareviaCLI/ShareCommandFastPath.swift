@@ -26,7 +26,7 @@ enum ShareCommandFastPath {
     static let flags = ["no-fallback", "dry-run", "json", "no-verify", "verbose"]
 
     /// Words ArgumentParser could read as a subcommand rather than a file.
-    static let reservedWords = ["share", "destinations", "image", "text", "sms", "config", "help"]
+    static let reservedWords = ["share", "destinations", "image", "text", "sms", "config", "card", "help"]
 
     /// The invocation `arguments` (without the program name) describe, validated; nil when
     /// ArgumentParser should read them instead.
