@@ -95,6 +95,8 @@ struct ShareCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Email") var email: EmailOptions
 
+    @OptionGroup(title: "Cards") var card: CardOptions
+
     /// The values given, as a plain invocation.
     var invocation: ShareInvocation {
         ShareInvocation(
@@ -112,7 +114,8 @@ struct ShareCommand: AsyncParsableCommand {
             json: json,
             verbose: verbose,
             routing: routing.settings.with(instagram: instagram.configuration).with(sms: sms.configuration)
-                .with(email: email.configuration)
+                .with(email: email.configuration),
+            card: card.card
         )
     }
 

@@ -1,0 +1,64 @@
+import ShareCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Draws a spec's card for the router at each destination's size (``CardImageSource``).
+public struct CardSpecImageSource: CardImageSource {
+    public var spec: CardSpec
+    public var renderer: CardRenderer
+
+    public init(spec: CardSpec, renderer: CardRenderer = CardRenderer()) {
+        self.spec = spec
+        self.renderer = renderer
+    }
+
+    /// The card at `size` as `card.png`.
+    ///
+    /// - Throws: ``ShareError`` (`badInput`) with the ``CardError``'s message.
+    public func cardImage(size: DestinationDescriptor.PixelSize) throws(ShareError) -> ShareAttachment {
+        var sized = spec
+        sized.size = CardSize(width: size.width, height: size.height)
+        do throws(CardError) {
+            let png = try renderer.render(sized).png()
+            return .bytes(Data(png), mimeType: "image/png", fileName: "card.png")
+        } catch {
+            throw ShareError(.badInput, message: "the card can't be drawn: \(error.message) [\(error.code)]")
+        }
+    }
+}
+
+/// A share built from a card spec: the kind's share text (or the caller's), the app link, the
+/// spec's hashtags, and the card drawn per destination.
+public struct CardShareContent: ShareableContent {
+    public var spec: CardSpec
+    public var title: String?
+    public var text: String
+    public var link: String?
+    public var hashtags: [String]
+    public var attachments: [ShareAttachment]
+    public var kind: ContentKind
+
+    /// The content for `spec`; `text`, `link` and `hashtags` given here replace or add to the spec's.
+    public init(
+        spec: CardSpec,
+        title: String? = nil,
+        text: String? = nil,
+        link: String? = nil,
+        hashtags: [String] = [],
+        attachments: [ShareAttachment] = []
+    ) {
+        self.spec = spec
+        self.title = title
+        self.text = text ?? ShareTextTemplates.text(for: spec)
+        self.link = link ?? spec.branding.link
+        self.hashtags = spec.hashtags + hashtags.filter { !spec.hashtags.contains($0) }
+        self.attachments = attachments
+        self.kind = ContentKind(spec.kind.rawValue)
+    }
+
+    public var cardImage: (any CardImageSource)? { CardSpecImageSource(spec: spec) }
+}
