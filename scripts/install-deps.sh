@@ -17,7 +17,7 @@ if [[ $kind == test || $kind == bench ]]; then
   packages+=(xvfb xclip xsel wl-clipboard x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils libjpeg-turbo-progs python3-jsonschema)
 fi
 if [[ $kind == bench ]]; then
-  packages+=(libvips-tools hyperfine time python3-venv)
+  packages+=(libvips-tools hyperfine time python3-venv libmagickcore-6.q16-6-extra)
 fi
 missing=()
 for package in "${packages[@]}"; do

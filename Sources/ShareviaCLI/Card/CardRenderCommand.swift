@@ -17,13 +17,36 @@ struct CardRenderCommand: ParsableCommand {
 
     @OptionGroup var look: CardLookOptions
 
+    @Option(help: ArgumentHelp("Render and encode N times and print the median to stderr.", visibility: .private))
+    var repeatCount: Int?
+
+    func validate() throws {
+        if let repeatCount, repeatCount < 1 { throw ValidationError("--repeat-count must be at least 1.") }
+    }
+
     func run() throws {
         let spec = look.apply(to: try CardSpecFile.load(spec))
-        let png: [UInt8]
+        var png: [UInt8] = []
+        var times: [Duration] = []
         do throws(CardError) {
-            png = try CardRenderer().render(spec).png()
+            for _ in 0..<(repeatCount ?? 1) {
+                let start = ContinuousClock.now
+                png = try CardRenderer().render(spec).png()
+                times.append(ContinuousClock.now - start)
+            }
         } catch {
             throw CardSpecFile.failure(error.located(in: self.spec))
+        }
+        if repeatCount != nil {
+            let sorted = times.sorted()
+            let median = sorted[sorted.count / 2].components
+            let total = times.reduce(Duration.zero, +).components
+            let ms = { (c: (seconds: Int64, attoseconds: Int64)) in
+                Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15
+            }
+            StandardStreams.printError(
+                "rendered and encoded \(times.count) cards: median \(ms(median)) ms, total \(ms(total)) ms"
+            )
         }
         try CardOutputFile.write(png, to: output)
         StandardStreams.write(
