@@ -21,9 +21,14 @@ struct CardThemesCommand: ParsableCommand {
     @Flag(name: .customLong("private"), help: "Hide exact values: percentages and relative progress only.")
     var isPrivate = false
 
+    func validate() throws {
+        if let size { _ = try CardLookOptions.parsedSize(size) }
+    }
+
     func run() throws {
-        let look = try CardLookOptions.parse((size.map { ["--size", $0] } ?? []) + (isPrivate ? ["--private"] : []))
-        let spec = look.apply(to: try CardSpecFile.load(spec))
+        var spec = try CardSpecFile.load(spec)
+        if let size { spec.size = try CardLookOptions.parsedSize(size) }
+        if isPrivate { spec.isPrivate = true }
         let png: [UInt8]
         do throws(CardError) {
             let sheet = try ContactSheet.render(spec)

@@ -28,12 +28,17 @@ struct CardLookOptions: ParsableArguments {
                 "--theme '\(theme)' is not a theme; use one of: \(CardTheme.presets.map(\.name).joined(separator: ", "))"
             )
         }
-        if let size {
-            do throws(CardError) {
-                _ = try CardSize(parsing: size)
-            } catch {
-                throw ValidationError("--size: \(error.message)")
-            }
+        if let size { _ = try Self.parsedSize(size) }
+    }
+
+    /// `--size`'s value as a size.
+    ///
+    /// - Throws: `ValidationError` saying what sizes are accepted.
+    static func parsedSize(_ text: String) throws -> CardSize {
+        do throws(CardError) {
+            return try CardSize(parsing: text)
+        } catch {
+            throw ValidationError("--size: \(error.message)")
         }
     }
 
@@ -41,7 +46,7 @@ struct CardLookOptions: ParsableArguments {
     func apply(to spec: CardSpec) -> CardSpec {
         var spec = spec
         if let theme, let preset = CardTheme.named(theme) { spec.theme = preset }
-        if let size, let parsed = try? CardSize(parsing: size) { spec.size = parsed }
+        if let size, let parsed = try? Self.parsedSize(size) { spec.size = parsed }
         if isPrivate { spec.isPrivate = true }
         return spec
     }
