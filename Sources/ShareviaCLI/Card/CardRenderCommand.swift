@@ -17,7 +17,7 @@ struct CardRenderCommand: ParsableCommand {
 
     @OptionGroup var look: CardLookOptions
 
-    @Option(help: ArgumentHelp("Render and encode N times and print the median to stderr.", visibility: .private))
+    @Option(help: ArgumentHelp("Render and encode N times and print the medians to stderr.", visibility: .private))
     var repeatCount: Int?
 
     func validate() throws {
@@ -27,25 +27,26 @@ struct CardRenderCommand: ParsableCommand {
     func run() throws {
         let spec = look.apply(to: try CardSpecFile.load(spec))
         var png: [UInt8] = []
-        var times: [Duration] = []
+        var renders: [Duration] = []
+        var encodes: [Duration] = []
         do throws(CardError) {
             for _ in 0..<(repeatCount ?? 1) {
                 let start = ContinuousClock.now
-                png = try CardRenderer().render(spec).png()
-                times.append(ContinuousClock.now - start)
+                let card = try CardRenderer().render(spec)
+                let rendered = ContinuousClock.now
+                png = try card.png()
+                renders.append(rendered - start)
+                encodes.append(ContinuousClock.now - rendered)
             }
         } catch {
             throw CardSpecFile.failure(error.located(in: self.spec))
         }
         if repeatCount != nil {
-            let sorted = times.sorted()
-            let median = sorted[sorted.count / 2].components
-            let total = times.reduce(Duration.zero, +).components
-            let ms = { (c: (seconds: Int64, attoseconds: Int64)) in
-                Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15
-            }
+            let both = zip(renders, encodes).map { $0 + $1 }
             StandardStreams.printError(
-                "rendered and encoded \(times.count) cards: median \(ms(median)) ms, total \(ms(total)) ms"
+                "rendered and encoded \(both.count) cards: median \(Self.median(both)) ms a card "
+                    + "(render \(Self.median(renders)) ms, encode \(Self.median(encodes)) ms), "
+                    + "total \(Self.milliseconds(both.reduce(.zero, +))) ms"
             )
         }
         try CardOutputFile.write(png, to: output)
@@ -53,5 +54,14 @@ struct CardRenderCommand: ParsableCommand {
             "wrote \(output): \(spec.size) PNG, \(png.count) bytes, \(spec.theme.name) theme\n"
                 + "share text: \(ShareTextTemplates.text(for: spec))\n"
         )
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return ((Double(seconds) * 1000 + Double(attoseconds) / 1e15) * 10).rounded() / 10
+    }
+
+    private static func median(_ durations: [Duration]) -> Double {
+        milliseconds(durations.sorted()[durations.count / 2])
     }
 }

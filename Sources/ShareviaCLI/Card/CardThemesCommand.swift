@@ -33,7 +33,7 @@ struct CardThemesCommand: ParsableCommand {
         do throws(CardError) {
             let sheet = try ContactSheet.render(spec)
             do {
-                png = try PNGEncoder(options: .init(compressionLevel: 6, filter: .sub)).encode(sheet)
+                png = try PNGEncoder(options: .fast).encode(sheet)
             } catch {
                 throw CardError(.renderFailed, "encoding the contact sheet failed: \(error)")
             }
