@@ -54,7 +54,8 @@ struct CardFace: Sendable, Hashable {
             badge = s.dayStreak.capitalizedFirst
             hero = .emoji("🔥")
             headline = hide ? s.onAStreak : "\(st.days) \(s.dayStreak)"
-            detail = st.message ?? Self.milestone(st.days, s) ?? ""
+            // A milestone message names its milestone ("100 days..."), so a private card has none.
+            detail = st.message ?? (hide ? nil : Self.milestone(st.days, s)) ?? ""
             strip = st.calendar.isEmpty ? nil : .calendar(st.calendar)
             if hide {
                 let done = st.calendar.filter { $0 }.count

@@ -40,4 +40,14 @@ struct PrivacyTests {
         let open = try CardRenderer().render(spec)
         #expect(!open.texts.flatMap { Self.exactNumbers(in: $0.text) }.isEmpty, "the check can see numbers")
     }
+
+    /// The milestone messages name their milestone ("100 days. Legendary consistency!").
+    @Test(arguments: [7, 30, 100, 365])
+    func aPrivateStreakShowsNoMilestoneNumber(days: Int) throws {
+        var spec = SampleSpecs.spec(.streak)
+        spec.fields = .streak(.init(days: days, total: days + 3, calendar: [true, false, true]))
+        spec.isPrivate = true
+        let card = try CardRenderer().render(spec)
+        #expect(card.texts.allSatisfy { Self.exactNumbers(in: $0.text).isEmpty }, "\(card.texts.map(\.text))")
+    }
 }
