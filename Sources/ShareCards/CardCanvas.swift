@@ -7,16 +7,17 @@ final class CardCanvas {
     let height: Int
     private let handle: OpaquePointer
 
-    /// Loads Cairo and Pango if needed and makes a blank canvas.
+    /// Loads Cairo and Pango if needed and makes a canvas drawing into `pixels`
+    /// (`width * height * 4` bytes that must outlive it; undefined until the first full fill).
     ///
     /// - Throws: ``CardError`` (`libraryMissing`) naming the package to install, or
     ///   (`renderFailed`) when the surface can't be made.
-    init(width: Int, height: Int) throws(CardError) {
+    init(width: Int, height: Int, pixels: UnsafeMutablePointer<UInt8>) throws(CardError) {
         var error = [CChar](repeating: 0, count: 256)
         if ccard_load(&error, error.count) != 0 {
             throw CardError(.libraryMissing, Self.text(error))
         }
-        guard let handle = ccard_canvas_create(Int32(width), Int32(height)) else {
+        guard let handle = ccard_canvas_create(pixels, Int32(width), Int32(height)) else {
             throw CardError(.renderFailed, "Cairo could not make a \(width)x\(height) image (out of memory?)")
         }
         self.width = width
@@ -31,12 +32,9 @@ final class CardCanvas {
         String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The pixels, as opaque RGBA rows.
-    func rgba() -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            ccard_canvas_copy_rgba(handle, buffer.baseAddress)
-            count = width * height * 4
-        }
+    /// Turns the pixels into opaque RGBA rows, in place; nothing can be drawn after.
+    func finishRGBA() {
+        ccard_canvas_finish_rgba(handle)
     }
 
     func fillGradient(_ rect: CardRect, from top: CardColor, to bottom: CardColor) {

@@ -18,16 +18,32 @@ public struct CardRenderer: Sendable {
     ///
     /// - Throws: ``CardError`` (`libraryMissing`, `missingGlyph`, `renderFailed`).
     public func render(_ spec: CardSpec) throws(CardError) -> RenderedCard {
-        let canvas = try CardCanvas(width: spec.size.width, height: spec.size.height)
-        var drawing = CardDrawing(spec: spec, canvas: canvas)
-        try drawing.drawAll()
-        let image: RGBAImage
+        let (width, height) = (spec.size.width, spec.size.height)
+        var failure: CardError?
+        var texts: [PlacedText] = []
+        var regions: [String: CardRect] = [:]
+        // Cairo draws straight into the array's storage, which becomes the image's RGBA rows.
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            count = 0
+            do throws(CardError) {
+                let canvas = try CardCanvas(width: width, height: height, pixels: buffer.baseAddress!)
+                var drawing = CardDrawing(spec: spec, canvas: canvas)
+                try drawing.drawAll()
+                canvas.finishRGBA()
+                texts = drawing.texts
+                regions = drawing.layout.named
+                count = width * height * 4
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
         do {
-            image = try RGBAImage(width: canvas.width, height: canvas.height, pixels: canvas.rgba())
+            let image = try RGBAImage(width: width, height: height, pixels: pixels)
+            return RenderedCard(image: image, texts: texts, regions: regions)
         } catch {
             throw CardError(.renderFailed, "the canvas could not become an image: \(error)")
         }
-        return RenderedCard(image: image, texts: drawing.texts, regions: drawing.layout.named)
     }
 }
 

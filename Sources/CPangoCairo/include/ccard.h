@@ -19,12 +19,14 @@ int ccard_load(char *error, size_t error_size);
 /// 1 when libpango-1.0.so.0 is mapped into this process (for tests that check it is not loaded).
 int ccard_pango_loaded(void);
 
-/// A width x height canvas, or NULL (out of memory, or the libraries are not loaded).
-ccard_canvas *ccard_canvas_create(int width, int height);
+/// A width x height canvas drawing into `pixels` (width * height * 4 bytes, which must outlive
+/// it; their contents start undefined, so fill the whole canvas first), or NULL when the
+/// libraries are not loaded or Cairo refuses the size.
+ccard_canvas *ccard_canvas_create(uint8_t *pixels, int width, int height);
 void ccard_canvas_destroy(ccard_canvas *canvas);
 
-/// Copies the canvas into `rgba` (width * height * 4 bytes, opaque RGBA rows).
-void ccard_canvas_copy_rgba(ccard_canvas *canvas, uint8_t *rgba);
+/// Turns the canvas's pixels into opaque RGBA rows, in place. Draw nothing after it.
+void ccard_canvas_finish_rgba(ccard_canvas *canvas);
 
 /// A colour with alpha, components in 0...1.
 typedef struct {
