@@ -26,12 +26,14 @@ public struct CardError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let renderFailed = Code(.renderFailed)
     }
 
+    /// What kind of problem it is.
     public var code: Code
     /// What happened and what to do, one line.
     public var message: String
     /// The JSON path of the offending value, such as `$.fields.days`, when there is one.
     public var path: String?
 
+    /// An error with its code, message and, when a value is at fault, its JSON path.
     public init(_ code: Code, _ message: String, path: String? = nil) {
         self.code = code
         self.message = message

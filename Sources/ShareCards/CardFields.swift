@@ -25,6 +25,7 @@ public enum CardFields: Sendable, Hashable {
     public struct Achievement: Sendable, Hashable {
         /// An emoji (or a short symbol) drawn as the icon.
         public var icon: String
+        /// The name shown as the headline.
         public var name: String
         public var description: String
         /// The unlock date as written (`2026-11-25`).
@@ -33,6 +34,7 @@ public enum CardFields: Sendable, Hashable {
         public var rarity: String?
         /// The level badge's number.
         public var level: Int?
+        /// Creates the fields; the optional ones may be left out.
         public init(
             icon: String,
             name: String,
@@ -52,12 +54,15 @@ public enum CardFields: Sendable, Hashable {
 
     /// A new level.
     public struct LevelUp: Sendable, Hashable {
+        /// The level reached.
         public var level: Int
+        /// Experience points earned in all.
         public var totalXP: Int
         /// Progress towards the next level, 0...1.
         public var progress: Double
         /// What the level unlocks.
         public var unlocks: [String]
+        /// Creates the fields; the optional ones may be left out.
         public init(level: Int, totalXP: Int, progress: Double, unlocks: [String] = []) {
             self.level = level
             self.totalXP = totalXP
@@ -68,6 +73,7 @@ public enum CardFields: Sendable, Hashable {
 
     /// A streak of days.
     public struct Streak: Sendable, Hashable {
+        /// Days in a row.
         public var days: Int
         /// Days done in all, streak or not.
         public var total: Int?
@@ -75,6 +81,7 @@ public enum CardFields: Sendable, Hashable {
         public var calendar: [Bool]
         /// A message; by default one for the milestones 7, 30, 100 and 365.
         public var message: String?
+        /// Creates the fields; the optional ones may be left out.
         public init(days: Int, total: Int? = nil, calendar: [Bool] = [], message: String? = nil) {
             self.days = days
             self.total = total
@@ -85,6 +92,7 @@ public enum CardFields: Sendable, Hashable {
 
     /// A period's statistics.
     public struct Statistics: Sendable, Hashable {
+        /// The period, such as "November".
         public var period: String
         /// The items with their counts; the card shows the top three.
         public var items: [Item]
@@ -92,6 +100,7 @@ public enum CardFields: Sendable, Hashable {
         public var total: Int?
         /// Values for the small bar chart, oldest first.
         public var chart: [Double]
+        /// Creates the fields; the optional ones may be left out.
         public init(period: String, items: [Item], total: Int? = nil, chart: [Double] = []) {
             self.period = period
             self.items = items
@@ -101,8 +110,11 @@ public enum CardFields: Sendable, Hashable {
 
         /// One counted item.
         public struct Item: Sendable, Hashable {
+            /// The name shown as the headline.
             public var name: String
+            /// How many times.
             public var count: Int
+            /// Creates the fields; the optional ones may be left out.
             public init(name: String, count: Int) {
                 self.name = name
                 self.count = count
@@ -112,14 +124,19 @@ public enum CardFields: Sendable, Hashable {
 
     /// A new personal record.
     public struct PersonalRecord: Sendable, Hashable {
+        /// What the record is for, such as "Deadlift".
         public var activity: String
+        /// The new record.
         public var record: Double
+        /// The record it beat.
         public var previous: Double?
         /// The unit shown after values, such as `km` or `kg`.
         public var unit: String
+        /// The date as written (`2026-11-25`).
         public var date: String?
         /// True when a smaller value is better (a time).
         public var lowerIsBetter: Bool
+        /// Creates the fields; the optional ones may be left out.
         public init(
             activity: String,
             record: Double,
@@ -139,7 +156,9 @@ public enum CardFields: Sendable, Hashable {
 
     /// Progress towards a target, such as 18 of 30 days.
     public struct Progress: Sendable, Hashable {
+        /// How far along, such as 18.
         public var current: Double
+        /// The goal, such as 30.
         public var target: Double
         /// What is counted, such as `days`.
         public var unit: String
@@ -147,6 +166,7 @@ public enum CardFields: Sendable, Hashable {
         public var title: String?
         /// The stats row under the ring.
         public var stats: [Stat]
+        /// Creates the fields; the optional ones may be left out.
         public init(current: Double, target: Double, unit: String = "", title: String? = nil, stats: [Stat] = []) {
             self.current = current
             self.target = target
@@ -160,9 +180,13 @@ public enum CardFields: Sendable, Hashable {
     public struct Challenge: Sendable, Hashable {
         /// An emoji drawn as the badge.
         public var badge: String
+        /// The name shown as the headline.
         public var name: String
+        /// The date as written (`2026-11-25`).
         public var date: String?
+        /// Points earned.
         public var points: Int
+        /// Creates the fields; the optional ones may be left out.
         public init(badge: String, name: String, date: String? = nil, points: Int) {
             self.badge = badge
             self.name = name
@@ -173,8 +197,11 @@ public enum CardFields: Sendable, Hashable {
 
     /// A labelled value in a stats row.
     public struct Stat: Sendable, Hashable {
+        /// What the value is, such as "Minutes".
         public var label: String
+        /// The value as shown, such as "270".
         public var value: String
+        /// Creates the fields; the optional ones may be left out.
         public init(label: String, value: String) {
             self.label = label
             self.value = value

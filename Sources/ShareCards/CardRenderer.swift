@@ -12,6 +12,7 @@ import ImagePipeline
 /// let png = try CardRenderer().render(spec).png()
 /// ```
 public struct CardRenderer: Sendable {
+    /// A renderer; it holds no state, so one can render any number of cards.
     public init() {}
 
     /// Renders the spec at its own size.

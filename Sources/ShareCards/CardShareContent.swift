@@ -8,9 +8,12 @@ import Foundation
 
 /// Draws a spec's card for the router at each destination's size (``CardImageSource``).
 public struct CardSpecImageSource: CardImageSource {
+    /// The card drawn.
     public var spec: CardSpec
+    /// What draws it.
     public var renderer: CardRenderer
 
+    /// A source drawing `spec`, at whatever size is asked.
     public init(spec: CardSpec, renderer: CardRenderer = CardRenderer()) {
         self.spec = spec
         self.renderer = renderer
@@ -34,12 +37,19 @@ public struct CardSpecImageSource: CardImageSource {
 /// A share built from a card spec: the kind's share text (or the caller's), the app link, the
 /// spec's hashtags, and the card drawn per destination.
 public struct CardShareContent: ShareableContent {
+    /// The card drawn.
     public var spec: CardSpec
+    /// A title, such as an email subject.
     public var title: String?
+    /// The share text.
     public var text: String
+    /// The link: the caller's, else the app's.
     public var link: String?
+    /// The spec's hashtags, then the caller's.
     public var hashtags: [String]
+    /// Files shared after the card.
     public var attachments: [ShareAttachment]
+    /// The card's kind as a content kind.
     public var kind: ContentKind
 
     /// The content for `spec`; `text`, `link` and `hashtags` given here replace or add to the spec's.
@@ -60,5 +70,6 @@ public struct CardShareContent: ShareableContent {
         self.kind = ContentKind(spec.kind.rawValue)
     }
 
+    /// Draws the spec at each destination's size.
     public var cardImage: (any CardImageSource)? { CardSpecImageSource(spec: spec) }
 }

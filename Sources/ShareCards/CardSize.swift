@@ -1,8 +1,11 @@
 /// A card's size in pixels: a named preset or any width x height within limits.
 public struct CardSize: Sendable, Hashable, CustomStringConvertible {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// A size; ``init(parsing:)`` checks the limits, this does not.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

@@ -11,6 +11,7 @@ public struct CardTheme: Sendable, Hashable {
     /// Headline and body text; secondary text is this at lower opacity.
     public var text: CardColor
 
+    /// A theme from its colours.
     public init(name: String, top: CardColor, bottom: CardColor, accent: CardColor, text: CardColor) {
         self.name = name
         self.top = top
@@ -38,13 +39,21 @@ public struct CardTheme: Sendable, Hashable {
         )
     }
 
+    /// Dark: #1A1A2E to #16213E, accent #FF6B35.
     public static let dark = preset("dark", "#1A1A2E", "#16213E", "#FF6B35", "#FFFFFF")
+    /// Light: #FFFFFF to #F5F5F5, accent #FF6B35, text #1A1A2E.
     public static let light = preset("light", "#FFFFFF", "#F5F5F5", "#FF6B35", "#1A1A2E")
+    /// Midnight: #0D1B2A to #1B263B, accent #00D4FF.
     public static let midnight = preset("midnight", "#0D1B2A", "#1B263B", "#00D4FF", "#FFFFFF")
+    /// Forest: #1B4332 to #2D6A4F, accent #95D5B2.
     public static let forest = preset("forest", "#1B4332", "#2D6A4F", "#95D5B2", "#FFFFFF")
+    /// Sunset: #FF6B35 to #F7931E, accent #FFFFFF.
     public static let sunset = preset("sunset", "#FF6B35", "#F7931E", "#FFFFFF", "#FFFFFF")
+    /// Berry: #4A0E4E to #81267E, accent #FF85A1.
     public static let berry = preset("berry", "#4A0E4E", "#81267E", "#FF85A1", "#FFFFFF")
+    /// Ocean: #023E8A to #0077B6, accent #90E0EF.
     public static let ocean = preset("ocean", "#023E8A", "#0077B6", "#90E0EF", "#FFFFFF")
+    /// Slate: #2B2D42 to #3D405B, accent #F4A261, text #EDF2F4.
     public static let slate = preset("slate", "#2B2D42", "#3D405B", "#F4A261", "#EDF2F4")
 
     /// The eight presets, in the order contact sheets show them.

@@ -2,6 +2,7 @@ import ImagePipeline
 
 /// A rendered card: its pixels and its text layer (every block of text drawn, where, and how).
 public struct RenderedCard: Sendable {
+    /// The pixels.
     public var image: RGBAImage
     /// The text drawn, in drawing order: what tests and accessibility tools read instead of pixels.
     public var texts: [PlacedText]
