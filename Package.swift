@@ -136,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ShareCardsTests",
-            dependencies: ["ShareCards", "ShareCore", "ImagePipeline", "TestSupport"],
+            dependencies: ["ShareCards", "ShareCore", "ImagePipeline", "ProcessRunning", "TestSupport"],
             exclude: ["Golden"],
             swiftSettings: strictSettings
         ),

@@ -57,7 +57,7 @@ public enum CardSchema {
                 "qr": { "type": "boolean", "default": false, "description": "Draw the link as a QR code (needs link)." }
               }
             },
-            "hashtags": { "type": "array", "maxItems": 16, "items": { "type": "string", "pattern": "^#?[\\p{L}\\p{N}_]+$" } },
+            "hashtags": { "type": "array", "maxItems": 16, "items": { "type": "string", "pattern": "^#?[^\\s#]+$", "description": "Letters, digits and _ only, with or without #." } },
             "shareText": {
               "$ref": "#/$defs/text",
               "description": "A share-text template replacing the kind's; placeholders such as {app}, {link}, {name}, {days}."

@@ -19,6 +19,19 @@ import Testing
         #expect(folder.names() == ["card.png"], "no temporary file is left behind")
     }
 
+    @Test func aSpecCanComeFromStandardInput() async throws {
+        let spec =
+            #"{"kind":"challenge","language":"es","app":{"name":"Hábito"},"fields":{"badge":"🏅","name":"Plancha","points":5}}"#
+        let run = try await ShareviaProcess.run(
+            ["card", "render", "-", "-o", folder.file("stdin.png"), "--size", "square"],
+            input: Array(spec.utf8)
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("share text: ¡Reto completado: Plancha! 🏅 +5 puntos en Hábito."), "\(run.stdout)")
+        let size = try PNGBytes.size(ofFileAt: folder.file("stdin.png"))
+        #expect(size.width == 1080 && size.height == 1080)
+    }
+
     @Test func themesWritesAContactSheetOfEightCards() async throws {
         let output = folder.file("sheet.png")
         let run = try await ShareviaProcess.run(["card", "themes", Self.streak, "-o", output])
