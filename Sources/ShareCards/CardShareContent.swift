@@ -52,7 +52,8 @@ public struct CardShareContent: ShareableContent {
     /// The card's kind as a content kind.
     public var kind: ContentKind
 
-    /// The content for `spec`; `text`, `link` and `hashtags` given here replace or add to the spec's.
+    /// The content for `spec`; `title`, `text`, `link` and `hashtags` given here replace or add to
+    /// the spec's (its headline, its kind's share text, the app's link, its hashtags).
     public init(
         spec: CardSpec,
         title: String? = nil,
@@ -62,7 +63,7 @@ public struct CardShareContent: ShareableContent {
         attachments: [ShareAttachment] = []
     ) {
         self.spec = spec
-        self.title = title
+        self.title = title ?? CardFace(spec: spec).headline  // the email subject, the Reddit title
         self.text = text ?? ShareTextTemplates.text(for: spec)
         self.link = link ?? spec.branding.link
         self.hashtags = spec.hashtags + hashtags.filter { !spec.hashtags.contains($0) }

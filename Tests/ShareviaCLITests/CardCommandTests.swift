@@ -90,6 +90,7 @@ import Testing
         let size = try PNGBytes.size(ofFileAt: "\(out)/card.png")
         #expect(size.width == 1080 && size.height == 1920)
         let text = try String(contentsOfFile: "\(out)/card.txt", encoding: .utf8)
+        #expect(text.hasPrefix("30 day streak\n"), "the card's headline is the title: \(text)")
         #expect(text.contains("30 day streak in Habitual! 🔥 Consistency is everything."))
         #expect(text.contains("#streak #habits #fitness"))
         #expect(text.contains("https://habitual.example/app"))
