@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TextFitting", targets: ["TextFitting"]),
         .library(name: "ProcessRunning", targets: ["ProcessRunning"]),
         .library(name: "AtomicFiles", targets: ["AtomicFiles"]),
+        .library(name: "ShareCards", targets: ["ShareCards"]),
         .library(name: "ShareviaCLI", targets: ["ShareviaCLI"]),
         .executable(name: "sharevia", targets: ["sharevia"]),
     ],
@@ -44,6 +45,8 @@ let package = Package(
         .target(name: "CTurboJPEG"),
         // libcurl for SMTP, loaded with dlopen only when a message is sent.
         .target(name: "CCurl"),
+        // Cairo, Pango and libqrencode for share cards, loaded with dlopen only when a card is drawn.
+        .target(name: "CPangoCairo"),
 
         // MARK: Implementations
         .target(name: "ProcessRunning", dependencies: ["CSpawn"], swiftSettings: strictSettings),
@@ -60,6 +63,11 @@ let package = Package(
         ),
         .target(name: "TextFitting", swiftSettings: strictSettings),
         .target(
+            name: "ShareCards",
+            dependencies: ["ShareCore", "ImagePipeline", "CPangoCairo"],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "Destinations",
             dependencies: [
                 "ShareCore", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline", "CCurl",
@@ -71,7 +79,7 @@ let package = Package(
         .target(
             name: "ShareviaCLI",
             dependencies: [
-                "ShareCore", "Destinations", "Clipboard", "ImagePipeline", "TextFitting",
+                "ShareCore", "Destinations", "Clipboard", "ImagePipeline", "TextFitting", "ShareCards", "AtomicFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["CoreOptions/core-options.json"],
@@ -125,6 +133,12 @@ let package = Package(
                 "TextFitting", "TestSupport", "ProcessRunning", .product(name: "Yams", package: "Yams"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ShareCardsTests",
+            dependencies: ["ShareCards", "ShareCore", "ImagePipeline", "ProcessRunning", "TestSupport"],
+            exclude: ["Golden"],
             swiftSettings: strictSettings
         ),
         .testTarget(

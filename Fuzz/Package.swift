@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "Destinations", package: "sharevia"),
                 .product(name: "ShareCore", package: "sharevia"),
                 .product(name: "ShareviaCLI", package: "sharevia"),
+                .product(name: "ShareCards", package: "sharevia"),
             ]
         )
     ],

@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
 # Installs the Debian packages sharevia needs. Usage: scripts/install-deps.sh [build|test|bench]
-#   build: what compiling and running need (libpng, libjpeg-turbo, libcurl, OpenSSL, libxcb headers, pkg-config)
+#   build: what compiling and running need (libpng, libjpeg-turbo, libcurl, OpenSSL, libxcb headers, pkg-config,
+#          and for 'sharevia card' the Cairo, Pango and libqrencode runtime libraries (loaded with dlopen,
+#          so no headers) with the Noto fonts: Latin and most scripts, CJK, colour emoji)
 #   test:  build + the real parts the tests run against (Xvfb, xclip, xsel, wl-clipboard, pngcheck,
 #          an SMTP server, ImageMagick, strace for the fault matrix, plistutil, cjpeg/djpeg,
 #          python3-jsonschema for the plugin protocol's schemas), and the Python packages the
 #          SMS tests compare against (gsm0338, smsutil) in the venv .build-venv
-#   bench: test + the tools benchmarks compare against (vips, hyperfine, GNU time)
+#   bench: test + the tools benchmarks compare against (vips, hyperfine, GNU time; ImageMagick's pango: for cards)
 # Skips apt entirely when everything is already installed.
 set -euo pipefail
 kind=${1:-build}
-packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-dev pkg-config)
+packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-dev pkg-config
+  libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libqrencode4 fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 if [[ $kind == test || $kind == bench ]]; then
   packages+=(xvfb xclip xsel wl-clipboard x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils libjpeg-turbo-progs python3-jsonschema)
 fi
 if [[ $kind == bench ]]; then
-  packages+=(libvips-tools hyperfine time python3-venv)
+  packages+=(libvips-tools hyperfine time python3-venv libmagickcore-6.q16-6-extra)
 fi
 missing=()
 for package in "${packages[@]}"; do

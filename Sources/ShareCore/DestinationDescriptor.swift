@@ -19,6 +19,9 @@ public struct DestinationDescriptor: Sendable, Hashable, Codable {
     /// delivery, `[.handedOff]` for one that only hands shares to a person or another app (a web
     /// intent), both for one that confirms when it can (email with and without an SMTP server).
     public var outcomes: [DeliveryOutcome]
+    /// The size of card to draw for it when the content draws its own (``CardImageSource``), such
+    /// as 1200x675 for X; nil for ``imageConstraints``' preferred size, else a 1080x1920 story.
+    public var preferredCardSize: PixelSize?
 
     /// Creates a descriptor; only the id, display name and capabilities are required, and
     /// ``outcomes`` defaults to `[.delivered]`.
@@ -30,7 +33,8 @@ public struct DestinationDescriptor: Sendable, Hashable, Codable {
         capabilities: Capabilities,
         textLimit: TextLimit? = nil,
         imageConstraints: ImageConstraints? = nil,
-        outcomes: [DeliveryOutcome] = [.delivered]
+        outcomes: [DeliveryOutcome] = [.delivered],
+        preferredCardSize: PixelSize? = nil
     ) {
         self.id = id
         self.aliases = aliases
@@ -40,6 +44,17 @@ public struct DestinationDescriptor: Sendable, Hashable, Codable {
         self.textLimit = textLimit
         self.imageConstraints = imageConstraints
         self.outcomes = outcomes
+        self.preferredCardSize = preferredCardSize
+    }
+
+    /// The size a card is drawn at for this destination: ``preferredCardSize``, else the image
+    /// constraints' preferred size, else a story.
+    public var cardSize: PixelSize { preferredCardSize ?? imageConstraints?.preferredSize ?? .story }
+
+    /// True when the router should draw the content's card for it: it carries images or files,
+    /// or names a card size.
+    public var wantsCardImage: Bool {
+        preferredCardSize != nil || !capabilities.isDisjoint(with: [.image, .files])
     }
 
     /// The parts of a share a destination can carry.
@@ -109,5 +124,7 @@ public struct DestinationDescriptor: Sendable, Hashable, Codable {
             self.height = height
         }
         public var description: String { "\(width)x\(height)" }
+        /// 1080x1920, a story: the card size when a destination names none.
+        public static let story = PixelSize(width: 1080, height: 1920)
     }
 }

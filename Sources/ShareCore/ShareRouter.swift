@@ -8,8 +8,9 @@
 /// 2. If the destination is in ``simulatedUnavailable`` (from `SHAREVIA_UNAVAILABLE` or
 ///    `--unavailable`), records `unavailable` with that reason and moves on.
 /// 3. Asks ``ShareDestination/availability()``; when unavailable, records the reason and moves on.
-/// 4. Calls ``ShareDestination/prepare(_:)``. `contentRejected` (or any code other than
-///    `badInput`/`cancelled`) is recorded and the router moves on; `badInput` and `cancelled` stop
+/// 4. Calls ``ShareDestination/prepare(_:)``, with the content's card (if it draws one) drawn at
+///    the destination's ``DestinationDescriptor/cardSize`` first among the attachments.
+///    `contentRejected` (or any code other than `badInput`/`cancelled`) is recorded and the router moves on; `badInput` and `cancelled` stop
 ///    the share, because no other destination would do better.
 /// 5. Calls ``ShareDestination/deliver(_:)`` under ``RetryPolicy/deliveryTimeout``. On success it
 ///    records `delivered` or `handed-off`, as the receipt says, and returns. A `transient` error or a timeout is retried after
@@ -64,11 +65,12 @@ public struct ShareRouter: Sendable {
     ) async throws(ShareError) -> ShareReport {
         let ids = try chain.validatedIDs(against: registry)
         let request = ShareRequest(content: content.snapshot, options: options)
+        var cards = CardImages(source: content.cardImage)
         var report = ShareReport(chain: ids)
         for id in ids {
             // Built only now: a destination the share never reaches is never built.
             let destination = try registry.resolve(id)
-            let step = await attempt(destination, request: request, into: &report)
+            let step = await attempt(destination, request: request, cards: &cards, into: &report)
             if step == .stop { break }
         }
         return report
@@ -83,12 +85,13 @@ public struct ShareRouter: Sendable {
     ) async throws(ShareError) -> [Preview] {
         let destinations = try chain.validated(against: registry)
         let request = ShareRequest(content: content.snapshot, options: options)
+        var cards = CardImages(source: content.cardImage)
         var previews: [Preview] = []
         for destination in destinations {
             let availability = await effectiveAvailability(of: destination)
             let prepared: Result<PreparedShare, ShareError>
             do throws(ShareError) {
-                prepared = .success(try destination.prepare(request))
+                prepared = .success(try destination.prepare(cards.request(request, for: destination.descriptor)))
             } catch {
                 prepared = .failure(error.attributed(to: destination.id))
             }
@@ -121,6 +124,7 @@ public struct ShareRouter: Sendable {
     private func attempt(
         _ destination: any ShareDestination,
         request: ShareRequest,
+        cards: inout CardImages,
         into report: inout ShareReport
     ) async -> Step {
         let id = destination.descriptor.id
@@ -152,7 +156,8 @@ public struct ShareRouter: Sendable {
         }
 
         do throws(ShareError) {
-            prepared = try destination.prepare(request)
+            // The content's card, drawn at this destination's size, joins the request first.
+            prepared = try destination.prepare(cards.request(request, for: destination.descriptor))
         } catch {
             let result = Self.result(for: error.code)
             record(result == .transientFailure ? .permanentFailure : result, error.message)

@@ -17,6 +17,9 @@ public protocol ShareableContent: Sendable {
     var attachments: [ShareAttachment] { get }
     /// What kind of moment this is; destinations may use it for defaults such as a subject line.
     var kind: ContentKind { get }
+    /// Draws the card at the size each destination prefers; nil (the default) when the content has
+    /// no card to draw (its images, if any, are in ``attachments``).
+    var cardImage: (any CardImageSource)? { get }
 }
 
 extension ShareableContent {
@@ -25,6 +28,7 @@ extension ShareableContent {
     public var hashtags: [String] { [] }
     public var attachments: [ShareAttachment] { [] }
     public var kind: ContentKind { .generic }
+    public var cardImage: (any CardImageSource)? { nil }
 
     /// A ``ShareContent`` value with the same fields, which is what destinations receive.
     public var snapshot: ShareContent {

@@ -37,12 +37,15 @@ struct ShareCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Email") var email: EmailOptions
 
+    @OptionGroup(title: "Cards") var card: CardOptions
+
     /// The values given, as a plain invocation.
     var invocation: ShareInvocation {
         var invocation = ShareInvocation(destinations: "")
         core.apply(to: &invocation)
         invocation.routing = routing.settings.with(instagram: instagram.configuration).with(sms: sms.configuration)
             .with(email: email.configuration)
+        invocation.card = card.card
         return invocation
     }
 

@@ -19,7 +19,7 @@ import ArgumentParser
 /// checks that both readers agree and that the generated file is current.
 enum ShareCommandFastPath {
     /// Words ArgumentParser could read as a subcommand rather than a file.
-    static let reservedWords = ["share", "destinations", "image", "text", "sms", "config", "help"]
+    static let reservedWords = ["share", "destinations", "image", "text", "sms", "config", "card", "help"]
 
     /// The invocation `arguments` (without the program name) describe, validated; nil when
     /// ArgumentParser should read them instead.

@@ -29,6 +29,8 @@ struct ShareInvocation: Equatable, Sendable {
     /// `--verbose`: reports include what plugins logged on stderr.
     var verbose = false
     var routing = RouterSettings()
+    /// `--card SPEC`: a card spec to draw per destination and share with its share text.
+    var card: String?
 
     func validate() throws {
         if noFallback && fallback != nil {
@@ -99,7 +101,7 @@ struct ShareInvocation: Equatable, Sendable {
         } catch {
             throw usageFailure(error.message)
         }
-        let content = try buildContent()
+        let content = try buildShareable()
         do {
             if dryRun {
                 let previews = try await router.preview(content, via: chain)
@@ -147,10 +149,17 @@ struct ShareInvocation: Equatable, Sendable {
             attachments: attachments,
             kind: ContentKind(kind)
         )
-        if content.isEmpty {
+        if content.isEmpty && card == nil {
             throw usageFailure("nothing to share: pass a file, --text, --url or --hashtag (see sharevia --help)")
         }
         return content
+    }
+
+    /// The content, with the card of `--card` when given (see CardShareInvocation.swift).
+    func buildShareable() throws -> any ShareableContent {
+        let content = try buildContent()
+        guard let card else { return content }
+        return try CardShareInvocation.content(spec: card, adding: content, textGiven: text != nil)
     }
 }
 

@@ -10,9 +10,10 @@ import Testing
 @Suite struct HelpScreenTests {
     static let commands: [String: any ParsableCommand.Type] = [
         "share": ShareCommand.self, "destinations": DestinationsCommand.self, "sms-count": SMSCountCommand.self,
+        "card-render": CardRenderCommand.self,
     ]
 
-    @Test(arguments: ["share", "destinations", "sms-count"])
+    @Test(arguments: ["share", "destinations", "sms-count", "card-render"])
     func helpScreenIsPinned(command: String) throws {
         let type = try #require(Self.commands[command])
         let help = ShareviaCommand.helpMessage(for: type, columns: 100) + "\n"

@@ -13,7 +13,8 @@ public struct XIntent: WebIntentService {
         aliases: ["twitter"],
         displayName: "X (Twitter)",
         summary: "opens X's compose page (web intent) with the post fitted to 280 weighted characters",
-        capabilities: [.text, .link, .hashtags]
+        capabilities: [.text, .link, .hashtags],
+        preferredCardSize: .init(width: 1200, height: 675)
     )
 
     public var rules: TextRules? { .x }

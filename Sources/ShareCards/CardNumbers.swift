@@ -1,0 +1,29 @@
+/// How cards write numbers: plain integers, values with units, percentages.
+enum CardNumbers {
+    /// `18`, `42.5`: up to one decimal, none when whole.
+    static func plain(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
+        return String(Int(tenths) / 10) + "." + String(abs(Int(tenths)) % 10)
+    }
+
+    /// `42.5 km`.
+    static func value(_ value: Double, unit: String) -> String {
+        unit.isEmpty ? plain(value) : plain(value) + " " + unit
+    }
+
+    /// `60%` for 0.6 (whole percents, clamped at 0).
+    static func percent(_ fraction: Double) -> String {
+        guard fraction.isFinite else { return "0%" }
+        return String(Int((max(fraction, 0) * 100).rounded())) + "%"
+    }
+}
+
+extension CardFields.PersonalRecord {
+    /// How much better the record is than the previous one, as a fraction (0.06 for 6%).
+    var improvement: Double? {
+        guard let previous, previous != 0 else { return nil }
+        let change = lowerIsBetter ? (previous - record) / previous : (record - previous) / previous
+        return change
+    }
+}

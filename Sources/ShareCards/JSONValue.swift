@@ -1,0 +1,59 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A parsed JSON value, so the spec parser can say which path holds what, and which type was
+/// wanted instead.
+enum JSONValue: Sendable, Hashable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Parses JSON bytes.
+    ///
+    /// - Throws: ``CardError`` (`invalidJSON`) with the parser's reason.
+    static func parse(_ bytes: [UInt8]) throws(CardError) -> JSONValue {
+        do {
+            return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch let DecodingError.dataCorrupted(context) {
+            let reason = (context.underlyingError.map { "\($0)" } ?? context.debugDescription)
+            throw CardError(.invalidJSON, "is not valid JSON (\(reason.prefix(200))); check it with 'jq . FILE'")
+        } catch {
+            throw CardError(.invalidJSON, "is not valid JSON; check it with 'jq . FILE'")
+        }
+    }
+
+    /// What the value is, for error messages: `a string`, `a number`...
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import ShareCards
+
+/// `sharevia card render SPEC -o card.png`.
+struct CardRenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a card spec to a PNG.",
+        discussion: "Prints the PNG's path, size and the share text that goes with the card."
+    )
+
+    @Argument(help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"))
+    var spec: String
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The PNG file to write.", valueName: "file"))
+    var output: String
+
+    @OptionGroup var look: CardLookOptions
+
+    @Option(help: ArgumentHelp("Render and encode N times and print the medians to stderr.", visibility: .private))
+    var repeatCount: Int?
+
+    func validate() throws {
+        if let repeatCount, repeatCount < 1 { throw ValidationError("--repeat-count must be at least 1.") }
+    }
+
+    func run() throws {
+        let spec = look.apply(to: try CardSpecFile.load(spec))
+        var png: [UInt8] = []
+        var renders: [Duration] = []
+        var encodes: [Duration] = []
+        do throws(CardError) {
+            for _ in 0..<(repeatCount ?? 1) {
+                let start = ContinuousClock.now
+                let card = try CardRenderer().render(spec)
+                let rendered = ContinuousClock.now
+                png = try card.png()
+                renders.append(rendered - start)
+                encodes.append(ContinuousClock.now - rendered)
+            }
+        } catch {
+            throw CardSpecFile.failure(error.located(in: self.spec))
+        }
+        if repeatCount != nil {
+            let both = zip(renders, encodes).map { $0 + $1 }
+            StandardStreams.printError(
+                "rendered and encoded \(both.count) cards: median \(Self.median(both)) ms a card "
+                    + "(render \(Self.median(renders)) ms, encode \(Self.median(encodes)) ms), "
+                    + "total \(Self.milliseconds(both.reduce(.zero, +))) ms"
+            )
+        }
+        try CardOutputFile.write(png, to: output)
+        StandardStreams.write(
+            "wrote \(output): \(spec.size) PNG, \(png.count) bytes, \(spec.theme.name) theme\n"
+                + "share text: \(ShareTextTemplates.text(for: spec))\n"
+        )
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return ((Double(seconds) * 1000 + Double(attoseconds) / 1e15) * 10).rounded() / 10
+    }
+
+    private static func median(_ durations: [Duration]) -> Double {
+        milliseconds(durations.sorted()[durations.count / 2])
+    }
+}

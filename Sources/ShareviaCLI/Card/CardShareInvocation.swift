@@ -1,0 +1,21 @@
+import ShareCards
+import ShareCore
+
+/// `sharevia --to DEST --card SPEC`: the share's content from a card spec plus the command line.
+enum CardShareInvocation {
+    /// The spec's content: its share text unless `--text` was given, the command line's link,
+    /// hashtags and files added, and the card drawn per destination by the router.
+    ///
+    /// - Throws: ``CommandFailure`` (printed) when the spec can't be read or is invalid.
+    static func content(spec path: String, adding given: ShareContent, textGiven: Bool) throws -> CardShareContent {
+        let spec = try CardSpecFile.load(path)
+        return CardShareContent(
+            spec: spec,
+            title: given.title,
+            text: textGiven ? given.text : nil,
+            link: given.link,
+            hashtags: given.hashtags,
+            attachments: given.attachments
+        )
+    }
+}

@@ -1,0 +1,68 @@
+import ShareCards
+
+/// One spec per kind, with every field set, for the rendering tests.
+enum SampleSpecs {
+    static let branding = CardSpec.Branding(
+        appName: "Habitual",
+        tagline: "Small steps, every day",
+        link: "https://habitual.example/app",
+        showsQRCode: true
+    )
+
+    static func fields(_ kind: CardKind) -> CardFields {
+        switch kind {
+        case .achievement:
+            .achievement(
+                .init(
+                    icon: "🦉",
+                    name: "Night Owl",
+                    description: "Finished a workout after 10 pm, five times.",
+                    unlocked: "2026-11-25",
+                    rarity: "epic",
+                    level: 3
+                )
+            )
+        case .levelUp:
+            .levelUp(.init(level: 12, totalXP: 4200, progress: 0.35, unlocks: ["Custom themes", "Weekly goals"]))
+        case .streak:
+            .streak(.init(days: 30, total: 142, calendar: [true, true, false] + Array(repeating: true, count: 11)))
+        case .statistics:
+            .statistics(
+                .init(
+                    period: "November",
+                    items: [
+                        .init(name: "Running", count: 12), .init(name: "Yoga", count: 8),
+                        .init(name: "Swimming", count: 5),
+                    ],
+                    total: 25,
+                    chart: [3, 5, 2, 8, 6, 4, 7]
+                )
+            )
+        case .personalRecord:
+            .personalRecord(.init(activity: "Deadlift", record: 142.5, previous: 135, unit: "kg", date: "2026-11-25"))
+        case .progress:
+            .progress(
+                .init(
+                    current: 18,
+                    target: 30,
+                    unit: "days",
+                    title: "Meditation month",
+                    stats: [.init(label: "Minutes", value: "270"), .init(label: "Best streak", value: "9")]
+                )
+            )
+        case .challenge:
+            .challenge(.init(badge: "🏅", name: "30-day plank", date: "2026-11-25", points: 500))
+        }
+    }
+
+    static func spec(
+        _ kind: CardKind,
+        theme: CardTheme = .dark,
+        size: CardSize = .story,
+        language: String = "en"
+    )
+        -> CardSpec
+    {
+        CardSpec(fields: fields(kind), language: language, theme: theme, size: size, branding: branding)
+    }
+}

@@ -1,0 +1,34 @@
+import ShareCards
+import Testing
+
+/// The kinds' share-text templates, filled in, in English, Spanish and Arabic.
+struct ShareTextTests {
+    @Test func theSeedsStreakTemplateIsTheDefault() {
+        let spec = SampleSpecs.spec(.streak)
+        #expect(ShareTextTemplates.text(for: spec) == "30 day streak in Habitual! 🔥 Consistency is everything.")
+    }
+
+    @Test(arguments: [
+        ("es", "¡Racha de 30 días en Habitual! 🔥 La constancia lo es todo."),
+        ("ar", "30 يومًا متتاليًا في Habitual! 🔥 المثابرة هي كل شيء."),
+        ("de", "30 day streak in Habitual! 🔥 Consistency is everything."),
+    ])
+    func templatesFollowTheLanguage(language: String, expected: String) {
+        #expect(ShareTextTemplates.text(for: SampleSpecs.spec(.streak, language: language)) == expected)
+    }
+
+    @Test(arguments: CardKind.allCases)
+    func everyKindHasAFilledTemplateInEachLanguage(kind: CardKind) {
+        for language in ["en", "es", "ar"] {
+            let text = ShareTextTemplates.text(for: SampleSpecs.spec(kind, language: language))
+            #expect(!text.contains("{"), "\(kind) in \(language): \(text)")
+            #expect(!text.isEmpty)
+        }
+    }
+
+    @Test func aSpecsOwnTemplateWins() {
+        var spec = SampleSpecs.spec(.streak)
+        spec.shareText = "{days} days! {link}"
+        #expect(ShareTextTemplates.text(for: spec) == "30 days! https://habitual.example/app")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ShareCards
+import TestSupport
+import Testing
+
+/// Bad specs give an error with the JSON path and what to do; good ones parse.
+struct SpecParserTests {
+    static func parse(_ json: String) throws(CardError) -> CardSpec {
+        try CardSpecParser.parse(Array(json.utf8))
+    }
+
+    static let valid = #"{"kind":"streak","app":{"name":"Habitual"},"fields":{"days":30}}"#
+
+    @Test func aMinimalSpecParses() throws {
+        let spec = try Self.parse(Self.valid)
+        #expect(spec.kind == .streak)
+        #expect(spec.size == .story)
+        #expect(spec.theme == .dark)
+    }
+
+    @Test(arguments: [
+        ("{\"kind\": ", "invalid-json", "not valid JSON"),
+        (#"{"kind":"quest","app":{"name":"A"},"fields":{}}"#, "invalid-spec", "$.kind 'quest' is not a card kind"),
+        (#"{"kind":"streak","app":{"name":"A"},"fields":{}}"#, "invalid-spec", "$.fields.days is missing"),
+        (
+            #"{"kind":"streak","app":{"name":"A"},"fields":{"days":"30"}}"#, "invalid-spec",
+            "$.fields.days must be a whole number, not a string"
+        ),
+        (
+            #"{"kind":"streak","app":{"name":"A"},"fields":{"days":30},"theme":{"accent":"orange"}}"#, "invalid-spec",
+            "$.theme.accent 'orange' is not a colour"
+        ),
+        (
+            #"{"kind":"streak","app":{"name":"A"},"fields":{"days":30},"size":"99999x99999"}"#, "invalid-spec",
+            "$.size: size 99999x99999 is outside"
+        ),
+        (
+            #"{"kind":"streak","app":{"name":"A"},"fields":{"days":30,"dayz":1}}"#, "invalid-spec",
+            "$.fields.dayz is not a field here"
+        ),
+        (#"{"kind":"streak","fields":{"days":30}}"#, "invalid-spec", "$.app is missing"),
+        (
+            #"{"kind":"streak","app":{"name":"A"},"fields":{"days":30},"theme":"neon"}"#, "invalid-spec",
+            "$.theme 'neon' is not a theme"
+        ),
+        (
+            #"{"kind":"statistics","app":{"name":"A"},"fields":{"period":"May","items":[{"name":"Run","count":-1}]}}"#,
+            "invalid-spec", "$.fields.items[0].count must not be negative"
+        ),
+        (#"[1, 2]"#, "invalid-spec", "$ must be an object"),
+    ])
+    func badSpecsSayWhereAndWhat(json: String, code: String, message: String) {
+        #expect {
+            _ = try Self.parse(json)
+        } throws: { error in
+            guard let error = error as? CardError else { return false }
+            return "\(error.code)" == code && error.message.contains(message)
+        }
+    }
+
+    @Test func everyExampleSpecParses() throws {
+        let folder = PackageRoot.path + "/examples/cards"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+        #expect(names.count >= 7)
+        for name in names {
+            let bytes = try #require(FileManager.default.contents(atPath: "\(folder)/\(name)"))
+            _ = try CardSpecParser.parse(Array(bytes))
+        }
+    }
+
+    @Test func thePublishedSchemaIsTheOneBuiltIn() throws {
+        let file = try String(contentsOfFile: PackageRoot.path + "/schemas/card-v1.schema.json", encoding: .utf8)
+        #expect(file == CardSchema.json + "\n")
+    }
+}
