@@ -114,7 +114,9 @@ public enum ShareviaMain {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let wantsJSON = JSONErrorOutput.isRequested(in: arguments)
         do {
-            if let invocation = ShareCommandFastPath.parse(arguments) {
+            if let count = SMSCountFastPath.parse(arguments) {
+                try count.run()
+            } else if let invocation = ShareCommandFastPath.parse(arguments) {
                 try await invocation.run()
             } else {
                 var command = try ShareviaCommand.parseAsRoot()

@@ -23,14 +23,25 @@ enum StandardStreams {
     ///
     /// - Throws: ``CommandFailure`` (usage) naming the first bad byte when it is not UTF-8.
     static func readUTF8Input(purpose: String) throws -> String {
-        let data = readAll(from: STDIN_FILENO)
+        let data = readAllInput()
         guard let text = String(validating: data, as: UTF8.self) else {
-            let offset = UTF8Validation.firstInvalidOffset(in: data) ?? 0
-            throw usageFailure(
-                "\(purpose) from standard input is not valid UTF-8 (first bad byte at offset \(offset)); convert it with iconv -t UTF-8"
-            )
+            throw invalidUTF8Failure(data, purpose: purpose)
         }
         return text
+    }
+
+    /// All of standard input, as bytes.
+    static func readAllInput() -> [UInt8] {
+        readAll(from: STDIN_FILENO)
+    }
+
+    /// Prints the usage error for `data` (read from standard input for `purpose`) not being
+    /// UTF-8, naming the first bad byte, and returns the failure to throw.
+    static func invalidUTF8Failure(_ data: [UInt8], purpose: String) -> CommandFailure {
+        let offset = UTF8Validation.firstInvalidOffset(in: data) ?? 0
+        return usageFailure(
+            "\(purpose) from standard input is not valid UTF-8 (first bad byte at offset \(offset)); convert it with iconv -t UTF-8"
+        )
     }
 
     /// Writes bytes to standard output as they are.
@@ -60,16 +71,45 @@ enum StandardStreams {
         }
     }
 
-    /// Reads `descriptor` to its end (or its first error other than a signal).
+    /// Reads `descriptor` to its end (or its first error other than a signal): a regular file
+    /// straight into one buffer of its size, anything else (or more) in 256 KB blocks.
     private static func readAll(from descriptor: Int32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return bytes }
+        var status = stat()
+        let regular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size > 0
+        // One byte more than the file holds, to see its end without another buffer.
+        let expected = regular ? Int(status.st_size) + 1 : 256 << 10
+        var ended = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            initialized = readSome(from: descriptor, into: buffer, ended: &ended)
+        }
+        guard !ended else { return bytes }
+        var chunk = [UInt8](repeating: 0, count: 256 << 10)
+        while !ended {
+            let count = chunk.withUnsafeMutableBufferPointer { readSome(from: descriptor, into: $0, ended: &ended) }
             bytes.append(contentsOf: chunk[0..<count])
         }
+        return bytes
+    }
+
+    /// Fills `buffer` from `descriptor`; returns the bytes read, setting `ended` at the end of
+    /// the input (or an error other than a signal).
+    private static func readSome(
+        from descriptor: Int32,
+        into buffer: UnsafeMutableBufferPointer<UInt8>,
+        ended: inout Bool
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let count = read(descriptor, base + filled, buffer.count - filled)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                ended = true
+                break
+            }
+            filled += count
+        }
+        return filled
     }
 }
 

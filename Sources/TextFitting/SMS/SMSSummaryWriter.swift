@@ -1,0 +1,114 @@
+/// Writes the line counter's output as bytes, exactly as ``SMSCount/summary`` and
+/// ``SMSSegmentCounter/nonGSMScalars(of:)`` write it as strings: into a small scratch buffer,
+/// appended to the output array a buffer at a time.
+struct SMSSummaryWriter {
+    private let scratch: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var used = 0
+    private let output: UnsafeMutablePointer<[UInt8]>
+
+    /// The room one call may write unchecked.
+    private static let chunk = 64
+
+    /// Runs `body` with a writer appending to `output`, flushed at the end.
+    static func withWriter<Result>(
+        appendingTo output: inout [UInt8],
+        _ body: (inout SMSSummaryWriter) -> Result
+    ) -> Result {
+        withUnsafeMutablePointer(to: &output) { output in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
+                var writer = SMSSummaryWriter(scratch: scratch.baseAddress!, capacity: scratch.count, output: output)
+                let result = body(&writer)
+                writer.flush()
+                return result
+            }
+        }
+    }
+
+    private init(scratch: UnsafeMutablePointer<UInt8>, capacity: Int, output: UnsafeMutablePointer<[UInt8]>) {
+        self.scratch = scratch
+        self.capacity = capacity
+        self.output = output
+    }
+
+    /// Moves what is written so far to the output array.
+    mutating func flush() {
+        output.pointee.append(contentsOf: UnsafeBufferPointer(start: scratch, count: used))
+        used = 0
+    }
+
+    /// Makes room for `count` bytes (at most ``chunk``).
+    @inline(__always)
+    private mutating func reserve(_ count: Int) {
+        if used + count > capacity { flush() }
+    }
+
+    /// `GSM-7, 2 segments, 161 septets (145 left in the last)`.
+    mutating func summary(_ encoding: SMSEncoding, units: Int, parts: Int, left: Int) {
+        literal(encoding == .gsm7 ? "GSM-7, " : "UCS-2, ")
+        number(parts)
+        literal(parts == 1 ? " segment, " : " segments, ")
+        number(units)
+        literal(encoding == .gsm7 ? " septets (" : " UTF-16 units (")
+        number(left)
+        literal(" left in the last)")
+    }
+
+    /// The bytes of a literal of at most ``chunk`` bytes.
+    @inline(__always)
+    mutating func literal(_ text: StaticString) {
+        reserve(Self.chunk)
+        (scratch + used).initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        used += text.utf8CodeUnitCount
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        reserve(1)
+        scratch[used] = value
+        used += 1
+    }
+
+    /// `count` bytes from `start`.
+    mutating func bytes(_ start: UnsafePointer<UInt8>, count: Int) {
+        if count > Self.chunk {
+            flush()
+            output.pointee.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+            return
+        }
+        reserve(count)
+        (scratch + used).initialize(from: start, count: count)
+        used += count
+    }
+
+    /// `value` (not negative) in decimal.
+    mutating func number(_ value: Int) {
+        reserve(Self.chunk)
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        rest = value
+        for offset in (0..<digits).reversed() {
+            scratch[used + offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            rest /= 10
+        }
+        used += digits
+    }
+
+    /// `U+201C`: at least four uppercase hexadecimal digits.
+    mutating func codePoint(_ value: UInt32) {
+        reserve(Self.chunk)
+        scratch[used] = 0x55  // U
+        scratch[used + 1] = 0x2B  // +
+        var digits = 4
+        while digits < 8 && value >> (4 * UInt32(digits)) != 0 { digits += 1 }
+        for digit in 0..<digits {
+            let nibble = UInt8(truncatingIfNeeded: value >> (4 * UInt32(digits - 1 - digit)) & 0xF)
+            scratch[used + 2 + digit] = nibble < 10 ? 0x30 + nibble : 0x37 + nibble
+        }
+        used += 2 + digits
+    }
+}
