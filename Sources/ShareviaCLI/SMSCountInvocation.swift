@@ -37,13 +37,15 @@ struct SMSCountInvocation: Equatable {
     /// also checks they are UTF-8), or the full analysis where a line needs it; the same output
     /// either way. The output is written once all of the input is known to be UTF-8.
     private func countLines() throws {
-        let input = StandardStreams.readAllInput()
         var output: [UInt8] = []
-        output.reserveCapacity(input.count / 4 + 4096)
-        let valid = input.withUnsafeBufferPointer { bytes in
-            Self.countLines(bytes, appendingTo: &output)
+        try StandardStreams.withAllInput { input in
+            // The output is usually about half the input: room for all of it up front, as
+            // pages never written cost nothing, while growing would copy it and fault twice.
+            output.reserveCapacity(input.count + 4096)
+            guard Self.countLines(input, appendingTo: &output) else {
+                throw StandardStreams.invalidUTF8Failure(input, purpose: "the text")
+            }
         }
-        guard valid else { throw StandardStreams.invalidUTF8Failure(input, purpose: "the text") }
         StandardStreams.write(bytes: output)
     }
 

@@ -35,9 +35,29 @@ enum StandardStreams {
         readAll(from: STDIN_FILENO)
     }
 
+    /// Runs `body` with all of standard input: a regular file mapped into memory (no copy, and a
+    /// page fault for many pages rather than one each), anything else read.
+    static func withAllInput<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        var status = stat()
+        if fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+            let offset = lseek(STDIN_FILENO, 0, SEEK_CUR)
+            let length = Int(status.st_size) - Int(offset)
+            if offset >= 0, length > 0,
+                let mapping = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, STDIN_FILENO, 0),
+                mapping != MAP_FAILED
+            {
+                defer { munmap(mapping, Int(status.st_size)) }
+                let start = mapping.assumingMemoryBound(to: UInt8.self) + Int(offset)
+                return try body(UnsafeBufferPointer(start: start, count: length))
+            }
+        }
+        let input = readAll(from: STDIN_FILENO)
+        return try input.withUnsafeBufferPointer(body)
+    }
+
     /// Prints the usage error for `data` (read from standard input for `purpose`) not being
     /// UTF-8, naming the first bad byte, and returns the failure to throw.
-    static func invalidUTF8Failure(_ data: [UInt8], purpose: String) -> CommandFailure {
+    static func invalidUTF8Failure(_ data: some Sequence<UInt8>, purpose: String) -> CommandFailure {
         let offset = UTF8Validation.firstInvalidOffset(in: data) ?? 0
         return usageFailure(
             "\(purpose) from standard input is not valid UTF-8 (first bad byte at offset \(offset)); convert it with iconv -t UTF-8"
@@ -116,7 +136,7 @@ enum StandardStreams {
 /// Finds where bytes stop being UTF-8.
 enum UTF8Validation {
     /// The offset of the first byte that does not start a valid UTF-8 sequence, or nil.
-    static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+    static func firstInvalidOffset(in bytes: some Sequence<UInt8>) -> Int? {
         var offset = 0
         var iterator = bytes.makeIterator()
         var decoder = UTF8()

@@ -129,6 +129,24 @@ import Testing
         }
     }
 
+    @Test func wordsOfPlainASCIIAreFoundEightBytesAtATime() {
+        var random = SeededGenerator(seed: 0xA5C1)
+        let plain = (UInt8(0x20)...0x7E).filter { $0 != 0x60 }
+        for round in 0..<20_000 {
+            var word = (0..<8).map { _ in random.pick(plain) }
+            if round < 256 * 8 {  // every byte value at every position, then mixes
+                word[round % 8] = UInt8(round / 8)
+            } else if round % 2 == 0 {
+                word[random.below(8)] = UInt8(random.below(256))
+            }
+            let expected = word.allSatisfy { SMSLineCounter.byteClasses[Int($0)] < 64 }
+            #expect(
+                word.withUnsafeBufferPointer { SMSLineCounter.isPlainASCII($0.baseAddress!) } == expected,
+                "\(word)"
+            )
+        }
+    }
+
     @Test func lookAlikesGoToTheFullAnalysis() {
         // Smart encoding would make it GSM-7: the full analysis says what it would save.
         #expect(Self.fast("It’s day 7") == nil)

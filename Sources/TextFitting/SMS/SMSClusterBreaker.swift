@@ -68,6 +68,10 @@ struct SMSClusterBreaker {
         if value <= 0x36F { return .extend }
         if value <= 0x482 { return .other }
         if value >= 0x4E00 && value <= 0x9FFF { return .other }
+        if value >= 0x2010 && value <= 0x2027 { return .other }  // dashes, quotes, …
+        if value >= 0x3040 && value <= 0x3098 { return .other }  // hiragana
+        if value >= 0x1F400 && value <= 0x1F4FD { return .pictographic }
+        if value >= 0x1F947 && value <= 0x1F9FF { return .pictographic }
         if value == 0x200D { return .zwj }
         if value >= 0xFE00 && value <= 0xFE0F { return .extend }
         if value >= 0x1F3FB && value <= 0x1F3FF { return .extend }

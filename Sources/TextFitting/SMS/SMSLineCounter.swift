@@ -63,6 +63,22 @@ public enum SMSLineCounter {
         return sum
     }
 
+    /// True when the eight bytes at `base` are all printable ASCII but the backtick (bytes
+    /// whose class is below 64), tested together as one 64-bit word.
+    @inline(__always)
+    static func isPlainASCII(_ base: UnsafePointer<UInt8>) -> Bool {
+        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte below 0x20 (0x80 excluded by the first term), 0x7F, or 0x60 (zero after the xor).
+        let below = (word &- ones &* 0x20) & ~word
+        let deletes = word ^ (ones &* 0x7F)
+        let backticks = word ^ (ones &* 0x60)
+        let delete = (deletes &- ones) & ~deletes
+        let backtick = (backticks &- ones) & ~backticks
+        return (word | below | delete | backtick) & highs == 0
+    }
+
     private static func count(
         _ line: UnsafeBufferPointer<UInt8>,
         septets table: UnsafeBufferPointer<UInt8>,
@@ -80,9 +96,10 @@ public enum SMSLineCounter {
         var parts = 1
         var used = 0
         var index = 0
+        var byteByByteUntil = 0  // after a block that is not all ASCII, its bytes one by one
         while index < count {
             // Eight printable ASCII characters at a time while they can't fill the part.
-            if index + 8 <= count && used <= capacity - 16 {
+            if index >= byteByByteUntil && index + 8 <= count && used <= capacity - 16 {
                 let block = blockClass(base + index, classes)
                 if block < 64 {
                     septets += 8 + block
@@ -90,6 +107,7 @@ public enum SMSLineCounter {
                     index += 8
                     continue
                 }
+                byteByByteUntil = index + 8
             }
             let byte = base[index]
             let weight: Int
@@ -139,7 +157,7 @@ public enum SMSLineCounter {
                     if cluster.forcing { forcing.note(base, from: cluster.start, to: index) }
                 }
                 var end = index + 1
-                while end + 8 <= count && blockClass(base + end, classes) < 64 { end += 8 }
+                while end + 8 <= count && isPlainASCII(base + end) { end += 8 }
                 while end < count && classes[Int(base[end])] < 64 { end += 1 }
                 packing.addUnits(end - 1 - index)
                 breaker.sawPlainASCII()

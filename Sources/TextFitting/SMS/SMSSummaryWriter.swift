@@ -101,13 +101,17 @@ struct SMSSummaryWriter {
     /// `U+201C`: at least four uppercase hexadecimal digits.
     mutating func codePoint(_ value: UInt32) {
         reserve(Self.chunk)
-        scratch[used] = 0x55  // U
-        scratch[used + 1] = 0x2B  // +
-        var digits = 4
-        while digits < 8 && value >> (4 * UInt32(digits)) != 0 { digits += 1 }
-        for digit in 0..<digits {
-            let nibble = UInt8(truncatingIfNeeded: value >> (4 * UInt32(digits - 1 - digit)) & 0xF)
-            scratch[used + 2 + digit] = nibble < 10 ? 0x30 + nibble : 0x37 + nibble
+        let hex: StaticString = "0123456789ABCDEF"
+        let digits = value < 0x10000 ? 4 : value < 0x100000 ? 5 : 6
+        let out = scratch + used
+        out[0] = 0x55  // U
+        out[1] = 0x2B  // +
+        var rest = value
+        var position = digits + 1
+        while position >= 2 {
+            out[position] = hex.utf8Start[Int(rest & 0xF)]
+            rest >>= 4
+            position -= 1
         }
         used += 2 + digits
     }
