@@ -129,7 +129,7 @@ import Testing
         }
     }
 
-    @Test func wordsOfPlainASCIIAreFoundEightBytesAtATime() {
+    @Test func plainASCIIAndExtensionsAreFoundEightBytesAtATime() {
         var random = SeededGenerator(seed: 0xA5C1)
         let plain = (UInt8(0x20)...0x7E).filter { $0 != 0x60 }
         for round in 0..<20_000 {
@@ -139,11 +139,24 @@ import Testing
             } else if round % 2 == 0 {
                 word[random.below(8)] = UInt8(random.below(256))
             }
-            let expected = word.allSatisfy { SMSLineCounter.byteClasses[Int($0)] < 64 }
-            #expect(
-                word.withUnsafeBufferPointer { SMSLineCounter.isPlainASCII($0.baseAddress!) } == expected,
-                "\(word)"
-            )
+            let classes = word.map { SMSLineCounter.byteClasses[Int($0)] }
+            let tested = word.withUnsafeBufferPointer { SMSLineCounter.ASCIIWord($0.baseAddress!) }
+            let plain = classes.firstIndex { $0 >= 64 } ?? 8
+            #expect(tested.plainPrefix == plain, "\(word)")
+            #expect((tested.special == 0) == (plain == 8))
+            let mask: UInt64 = plain == 8 ? ~0 : (1 << (8 * UInt64(plain))) &- 1
+            #expect((tested.extensions & mask).nonzeroBitCount == classes[..<plain].filter { $0 == 1 }.count, "\(word)")
+        }
+    }
+
+    @Test func scalarTestsAgreeWithTheAlphabetAndSmartEncoding() {
+        for value in UInt32(0x100)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(SMSLineCounter.septetsAbove255(value) == GSM7Alphabet.septets(for: scalar))
+        }
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(SMSSmartEncoding.hasReplacement(value) == (SMSSmartEncoding.replacement(for: scalar) != nil))
         }
     }
 

@@ -55,29 +55,52 @@ struct SMSClusterBreaker {
         oddRegionalIndicators = false
     }
 
-    /// The break class of `value`: the common ranges directly, the rest from the table.
+    /// The break class of `value`: Latin-1 directly, planes 0 and 1 from ``blocks`` (given as
+    /// `blocks`, read once by the caller), the rest (and blocks of mixed classes) from the table.
     @inline(__always)
-    static func kind(of value: UInt32) -> Kind {
-        if value < 0x300 {
+    static func kind(of value: UInt32, blocks: UnsafeBufferPointer<UInt8>) -> Kind {
+        if value < 0x100 {
             if value >= 0xA0 {
                 return value == 0xAD ? .control : value == 0xA9 || value == 0xAE ? .pictographic : .other
             }
-            if value >= 0x20 && value < 0x7F { return .other }
-            return .control
+            return value >= 0x20 && value < 0x7F ? .other : .control
         }
-        if value <= 0x36F { return .extend }
-        if value <= 0x482 { return .other }
-        if value >= 0x4E00 && value <= 0x9FFF { return .other }
-        if value >= 0x2010 && value <= 0x2027 { return .other }  // dashes, quotes, …
-        if value >= 0x3040 && value <= 0x3098 { return .other }  // hiragana
-        if value >= 0x1F400 && value <= 0x1F4FD { return .pictographic }
-        if value >= 0x1F947 && value <= 0x1F9FF { return .pictographic }
-        if value == 0x200D { return .zwj }
-        if value >= 0xFE00 && value <= 0xFE0F { return .extend }
-        if value >= 0x1F3FB && value <= 0x1F3FF { return .extend }
-        if value >= 0x1F1E6 && value <= 0x1F1FF { return .regionalIndicator }
+        if value < 0x20000 {
+            let block = blocks[Int(value >> 4)]
+            if block != mixed {
+                // Only raw values of Kind are stored in blocks (see its initializer).
+                return unsafeBitCast(block, to: Kind.self)
+            }
+            // The scalars of mixed blocks that emoji use most.
+            if value == 0x200D { return .zwj }
+            if value &- 0x1F3FB <= 4 { return .extend }  // skin tones
+            if value &- 0x1F1E6 <= 25 { return .regionalIndicator }
+        }
         return lookUp(value)
     }
+
+    /// The break class of `value`.
+    static func kind(of value: UInt32) -> Kind {
+        blocks.withUnsafeBufferPointer { kind(of: value, blocks: $0) }
+    }
+
+    /// ``blocks``' mark for 16 scalars of different classes.
+    private static let mixed: UInt8 = 0xFF
+
+    /// For each run of 16 scalars of planes 0 and 1 (U+0000 to U+1FFFF): their class when they
+    /// all have the same, else ``mixed``. Built from ``table`` (a few thousand steps).
+    static let blocks: [UInt8] = {
+        var blocks = [UInt8](repeating: mixed, count: 0x20000 >> 4)
+        var entry = 0
+        for block in 0..<blocks.count {
+            let first = UInt32(block << 4)
+            let last = first + 15
+            while entry + 1 < table.count && table[entry + 1] >> 3 <= first { entry += 1 }
+            // Uniform when the next run starts after the block's last scalar.
+            if entry + 1 == table.count || table[entry + 1] >> 3 > last { blocks[block] = UInt8(table[entry] & 7) }
+        }
+        return blocks
+    }()
 
     /// The class `table` gives `value` (a binary search).
     static func lookUp(_ value: UInt32) -> Kind {

@@ -36,7 +36,9 @@ public enum SMSLineCounter {
         SMSSummaryWriter.withWriter(appendingTo: &output) { writer in
             GSM7Alphabet.latin1Septets.withUnsafeBufferPointer { septets in
                 byteClasses.withUnsafeBufferPointer { classes in
-                    count(line, septets: septets, classes: classes, writer: &writer)
+                    SMSClusterBreaker.blocks.withUnsafeBufferPointer { blocks in
+                        count(line, septets: septets, classes: classes, blocks: blocks, writer: &writer)
+                    }
                 }
             }
         }
@@ -54,35 +56,53 @@ public enum SMSLineCounter {
         }
     }
 
-    @inline(__always)
-    private static func blockClass(_ base: UnsafePointer<UInt8>, _ classes: UnsafeBufferPointer<UInt8>) -> Int {
-        var sum = Int(classes[Int(base[0])]) &+ Int(classes[Int(base[1])])
-        sum &+= Int(classes[Int(base[2])]) &+ Int(classes[Int(base[3])])
-        sum &+= Int(classes[Int(base[4])]) &+ Int(classes[Int(base[5])])
-        sum &+= Int(classes[Int(base[6])]) &+ Int(classes[Int(base[7])])
-        return sum
-    }
+    /// Eight bytes tested together as one 64-bit word: which are not printable GSM-7 ASCII
+    /// (class 64 in ``byteClasses``: 0x80 and up, controls, DEL, the backtick), and which are
+    /// extension characters, each as the high bit of its byte. Exact for every byte (no borrow
+    /// crosses bytes), so the lowest flagged byte is the first one that is not plain.
+    struct ASCIIWord {
+        let special: UInt64
+        let extensions: UInt64
 
-    /// True when the eight bytes at `base` are all printable ASCII but the backtick (bytes
-    /// whose class is below 64), tested together as one 64-bit word.
-    @inline(__always)
-    static func isPlainASCII(_ base: UnsafePointer<UInt8>) -> Bool {
-        let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        // A byte below 0x20 (0x80 excluded by the first term), 0x7F, or 0x60 (zero after the xor).
-        let below = (word &- ones &* 0x20) & ~word
-        let deletes = word ^ (ones &* 0x7F)
-        let backticks = word ^ (ones &* 0x60)
-        let delete = (deletes &- ones) & ~deletes
-        let backtick = (backticks &- ones) & ~backticks
-        return (word | below | delete | backtick) & highs == 0
+        @inline(__always)
+        init(_ base: UnsafePointer<UInt8>) {
+            let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let seven = word & lows
+            let control = ~(seven &+ 0x6060_6060_6060_6060) & highs  // below 0x20
+            let delete = (seven &+ 0x0101_0101_0101_0101) & highs  // 0x7F
+            let backtick = ~Self.nonZero(seven ^ 0x6060_6060_6060_6060) & highs
+            special = (word & highs) | control | delete | backtick
+            // [ \ ] ^ and { | } ~ are 0x7B to 0x7E once bit 5 is set (and _ becomes DEL).
+            let folded = seven | 0x2020_2020_2020_2020
+            extensions = (folded &+ 0x0505_0505_0505_0505) & Self.nonZero(folded ^ lows) & highs
+        }
+
+        /// The high bit of each byte of `value` that is not zero (bytes below 0x80).
+        @inline(__always)
+        static func nonZero(_ value: UInt64) -> UInt64 {
+            ((value & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | value
+        }
+
+        /// The extension characters among the first `count` bytes (the high bits summed by a
+        /// multiplication: the CPU may have no population count instruction).
+        @inline(__always)
+        func extensions(amongFirst count: Int) -> Int {
+            let mask: UInt64 = count == 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
+            return Int(truncatingIfNeeded: ((extensions & mask) >> 7 &* 0x0101_0101_0101_0101) >> 56)
+        }
+
+        /// The plain bytes before the first special one (8 when none is).
+        @inline(__always)
+        var plainPrefix: Int { special.trailingZeroBitCount >> 3 }
     }
 
     private static func count(
         _ line: UnsafeBufferPointer<UInt8>,
         septets table: UnsafeBufferPointer<UInt8>,
         classes: UnsafeBufferPointer<UInt8>,
+        blocks: UnsafeBufferPointer<UInt8>,
         writer: inout SMSSummaryWriter
     ) -> Outcome {
         let count = line.count
@@ -96,18 +116,20 @@ public enum SMSLineCounter {
         var parts = 1
         var used = 0
         var index = 0
-        var byteByByteUntil = 0  // after a block that is not all ASCII, its bytes one by one
         while index < count {
-            // Eight printable ASCII characters at a time while they can't fill the part.
-            if index >= byteByByteUntil && index + 8 <= count && used <= capacity - 16 {
-                let block = blockClass(base + index, classes)
-                if block < 64 {
-                    septets += 8 + block
-                    used += 8 + block
-                    index += 8
+            // Eight bytes at a time while they can't fill the part: the plain ones before the
+            // first that is not, which goes through the loop's slower path below.
+            if index + 8 <= count && used <= capacity - 16 {
+                let word = ASCIIWord(base + index)
+                let plain = word.plainPrefix
+                if plain > 0 {
+                    // Extension characters among the plain bytes count 2.
+                    let weight = plain &+ word.extensions(amongFirst: plain)
+                    septets += weight
+                    used += weight
+                    index += plain
                     continue
                 }
-                byteByByteUntil = index + 8
             }
             let byte = base[index]
             let weight: Int
@@ -118,7 +140,7 @@ public enum SMSLineCounter {
                 guard let scalar = UTF8Scalar.decode(base, count, &index) else { return .invalidUTF8 }
                 weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
             }
-            if weight == 0 { return countUCS2(base, count, table, classes, writer: &writer) }
+            if weight == 0 { return countUCS2(base, count, table, classes, blocks, writer: &writer) }
             septets += weight
             if used + weight > capacity {
                 parts += 1
@@ -140,6 +162,7 @@ public enum SMSLineCounter {
         _ count: Int,
         _ table: UnsafeBufferPointer<UInt8>,
         _ classes: UnsafeBufferPointer<UInt8>,
+        _ blocks: UnsafeBufferPointer<UInt8>,
         writer: inout SMSSummaryWriter
     ) -> Outcome {
         var packing = UCS2Packing()
@@ -154,11 +177,17 @@ public enum SMSLineCounter {
                 // last may gain combining marks.
                 if index > 0 {
                     packing.add(cluster: base, from: cluster.start, to: index, units: cluster.units)
-                    if cluster.forcing { forcing.note(base, from: cluster.start, to: index) }
+                    if cluster.forcing { forcing.note(base, from: cluster.start, to: index, lineCount: count) }
                 }
                 var end = index + 1
-                while end + 8 <= count && isPlainASCII(base + end) { end += 8 }
-                while end < count && classes[Int(base[end])] < 64 { end += 1 }
+                while end + 8 <= count {
+                    let plain = ASCIIWord(base + end).plainPrefix
+                    end += plain
+                    if plain < 8 { break }
+                }
+                if end + 8 > count {
+                    while end < count && classes[Int(base[end])] < 64 { end += 1 }
+                }
                 packing.addUnits(end - 1 - index)
                 breaker.sawPlainASCII()
                 cluster = (end - 1, 1, false)
@@ -175,24 +204,24 @@ public enum SMSLineCounter {
                 guard let decoded = UTF8Scalar.decode(base, count, &index) else { return .invalidUTF8 }
                 scalar = decoded
             }
-            let kind = SMSClusterBreaker.kind(of: scalar)
+            let kind = SMSClusterBreaker.kind(of: scalar, blocks: blocks)
             guard kind != .unknown else { return .declined }
             if breaker.startsCluster(kind) && position > 0 {
                 packing.add(cluster: base, from: cluster.start, to: position, units: cluster.units)
-                if cluster.forcing { forcing.note(base, from: cluster.start, to: position) }
+                if cluster.forcing { forcing.note(base, from: cluster.start, to: position, lineCount: count) }
                 cluster = (position, 0, false)
             }
             cluster.units += scalar >= 0x10000 ? 2 : 1
             let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
             if weight == 0 {
                 cluster.forcing = true
-                if !hopeless && SMSSmartEncoding.replacement(for: Unicode.Scalar(scalar)!) == nil { hopeless = true }
+                if !hopeless && !SMSSmartEncoding.hasReplacement(scalar) { hopeless = true }
             }
         }
         // Every byte is checked: a line smart encoding could make GSM-7 goes to the full analysis.
         guard hopeless else { return .declined }
         packing.add(cluster: base, from: cluster.start, to: count, units: cluster.units)
-        if cluster.forcing { forcing.note(base, from: cluster.start, to: count) }
+        if cluster.forcing { forcing.note(base, from: cluster.start, to: count, lineCount: count) }
         let units = packing.units
         let single = units <= SMSEncoding.ucs2.singleCapacity
         let left = single ? SMSEncoding.ucs2.singleCapacity - units : SMSEncoding.ucs2.partCapacity - packing.used
@@ -201,7 +230,7 @@ public enum SMSLineCounter {
         for number in 0..<forcing.count {
             let (start, end) = forcing[number]
             if number > 0 { writer.literal(", ") }
-            writer.bytes(base + start, count: end - start)
+            writer.bytes(base + start, count: end - start, readable: count - start)
             writer.literal(" (")
             var first = true
             var position = start
@@ -219,27 +248,55 @@ public enum SMSLineCounter {
         return .counted
     }
 
-    /// The distinct clusters that forced UCS-2, in order, at most 20, as byte ranges of the line.
+    /// The distinct clusters that forced UCS-2, in order, at most 20, as byte ranges of the line,
+    /// found again through a small hash table of their first bytes.
     private struct ForcingClusters {
         static let limit = 20
-        private var ranges: [(start: Int, end: Int, key: UInt64)] = []
-        var count: Int { ranges.count }
+        private var starts = InlineArray<20, Int>(repeating: 0)
+        private var ends = InlineArray<20, Int>(repeating: 0)
+        private var keys = InlineArray<20, UInt64>(repeating: 0)
+        /// 1 + the number of a noted cluster, at the slot its key hashes to (or after); 0: empty.
+        private var slots = InlineArray<64, UInt8>(repeating: 0)
+        private(set) var count = 0
 
-        subscript(number: Int) -> (start: Int, end: Int) { (ranges[number].start, ranges[number].end) }
+        subscript(number: Int) -> (start: Int, end: Int) { (starts[number], ends[number]) }
 
-        /// Notes the cluster `start..<end` unless the same bytes are noted already.
+        /// Notes the cluster `start..<end` of a line of `lineCount` bytes unless the same bytes
+        /// are noted already.
         @inline(__always)
-        mutating func note(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
-            guard ranges.count < Self.limit else { return }
-            // The length and up to seven first bytes: most clusters differ there.
-            let length = end - start
-            var key = UInt64(truncatingIfNeeded: min(length, 255))
-            for offset in 0..<min(length, 7) { key |= UInt64(base[start + offset]) << (8 * UInt64(offset + 1)) }
-            for range in ranges where range.key == key {
-                if length <= 7 || same(base, range.start, start, length) { return }
+        mutating func note(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineCount: Int) {
+            guard count < Self.limit else { return }
+            let key = Self.key(base, from: start, to: end, lineCount: lineCount)
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            while true {
+                let entry = Int(slots[slot])
+                if entry == 0 { break }
+                if keys[entry - 1] == key
+                    && (end - start <= 7 || same(base, starts[entry - 1], start, end - start))
+                {
+                    return
+                }
+                slot = (slot + 1) & 63
             }
-            if ranges.isEmpty { ranges.reserveCapacity(Self.limit) }
-            ranges.append((start, end, key))
+            slots[slot] = UInt8(truncatingIfNeeded: count + 1)
+            starts[count] = start
+            ends[count] = end
+            keys[count] = key
+            count += 1
+        }
+
+        /// The length (up to 255) and up to seven first bytes: the whole cluster when it is short.
+        @inline(__always)
+        private static func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineCount: Int) -> UInt64 {
+            let length = end - start
+            var bytes: UInt64 = 0
+            if start + 8 <= lineCount {
+                bytes = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+                if length < 8 { bytes &= (1 << (8 * UInt64(length))) - 1 }
+            } else {
+                for offset in 0..<min(length, 8) { bytes |= UInt64(base[start + offset]) << (8 * UInt64(offset)) }
+            }
+            return bytes << 8 | UInt64(truncatingIfNeeded: min(length, 255))
         }
 
         private func same(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int, _ length: Int) -> Bool {
@@ -293,8 +350,13 @@ public enum SMSLineCounter {
         }
     }
 
+    /// ``GSM7Alphabet/septets(for:)`` of a scalar above U+00FF: 1 for a Greek capital of the
+    /// alphabet, 2 for the euro sign, else 0.
     @inline(__always)
-    private static func septetsAbove255(_ value: UInt32) -> Int {
-        GSM7Alphabet.septets(for: Unicode.Scalar(value) ?? "\u{FFFD}")
+    static func septetsAbove255(_ value: UInt32) -> Int {
+        if value == 0x20AC { return 2 }
+        guard value &- 0x393 <= 0x16 else { return 0 }
+        // Γ Δ Θ Λ Ξ Π Σ Φ Ψ Ω: bits of U+0393 to U+03A9.
+        return Int((0x0069_2923 as UInt32) >> (value - 0x393) & 1)
     }
 }

@@ -45,11 +45,12 @@ struct SMSSummaryWriter {
 
     /// `GSM-7, 2 segments, 161 septets (145 left in the last)`.
     mutating func summary(_ encoding: SMSEncoding, units: Int, parts: Int, left: Int) {
-        literal(encoding == .gsm7 ? "GSM-7, " : "UCS-2, ")
+        // One literal per branch, so each copy has a constant length.
+        if encoding == .gsm7 { literal("GSM-7, ") } else { literal("UCS-2, ") }
         number(parts)
-        literal(parts == 1 ? " segment, " : " segments, ")
+        if parts == 1 { literal(" segment, ") } else { literal(" segments, ") }
         number(units)
-        literal(encoding == .gsm7 ? " septets (" : " UTF-16 units (")
+        if encoding == .gsm7 { literal(" septets (") } else { literal(" UTF-16 units (") }
         number(left)
         literal(" left in the last)")
     }
@@ -67,6 +68,18 @@ struct SMSSummaryWriter {
         reserve(1)
         scratch[used] = value
         used += 1
+    }
+
+    /// `count` bytes from `start`, where at least `readable` bytes can be read.
+    @inline(__always)
+    mutating func bytes(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) {
+        guard count <= 8 && readable >= 8 else { return bytes(start, count: count) }
+        reserve(8)
+        UnsafeMutableRawPointer(scratch + used).storeBytes(
+            of: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self),
+            as: UInt64.self
+        )
+        used += count
     }
 
     /// `count` bytes from `start`.
