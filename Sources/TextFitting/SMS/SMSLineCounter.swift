@@ -165,10 +165,24 @@ public enum SMSLineCounter {
         _ blocks: UnsafeBufferPointer<UInt8>,
         writer: inout SMSSummaryWriter
     ) -> Outcome {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ForcingClusters.storageWords) { storage in
+            var forcing = ForcingClusters(storage: storage.baseAddress!)
+            return countUCS2(base, count, table, classes, blocks, forcing: &forcing, writer: &writer)
+        }
+    }
+
+    private static func countUCS2(
+        _ base: UnsafePointer<UInt8>,
+        _ count: Int,
+        _ table: UnsafeBufferPointer<UInt8>,
+        _ classes: UnsafeBufferPointer<UInt8>,
+        _ blocks: UnsafeBufferPointer<UInt8>,
+        forcing: inout ForcingClusters,
+        writer: inout SMSSummaryWriter
+    ) -> Outcome {
         var packing = UCS2Packing()
         var breaker = SMSClusterBreaker()
         var cluster = (start: 0, units: 0, forcing: false)
-        var forcing = ForcingClusters()
         var hopeless = false  // a non-GSM character with no GSM-7 look-alike: smart encoding can't help
         var index = 0
         while index < count {
@@ -252,14 +266,27 @@ public enum SMSLineCounter {
     /// found again through a small hash table of their first bytes.
     private struct ForcingClusters {
         static let limit = 20
-        private var starts = InlineArray<20, Int>(repeating: 0)
-        private var ends = InlineArray<20, Int>(repeating: 0)
-        private var keys = InlineArray<20, UInt64>(repeating: 0)
+        /// The words of storage it needs: starts, ends and keys, then 64 one-byte slots.
+        static let storageWords = 3 * limit + 8
+        private let starts: UnsafeMutablePointer<UInt64>
+        private let ends: UnsafeMutablePointer<UInt64>
+        private let keys: UnsafeMutablePointer<UInt64>
         /// 1 + the number of a noted cluster, at the slot its key hashes to (or after); 0: empty.
-        private var slots = InlineArray<64, UInt8>(repeating: 0)
+        private let slots: UnsafeMutablePointer<UInt8>
         private(set) var count = 0
 
-        subscript(number: Int) -> (start: Int, end: Int) { (starts[number], ends[number]) }
+        /// Uses `storage` (``storageWords`` words, uninitialized) for its tables.
+        init(storage: UnsafeMutablePointer<UInt64>) {
+            starts = storage
+            ends = storage + Self.limit
+            keys = storage + 2 * Self.limit
+            slots = UnsafeMutableRawPointer(storage + 3 * Self.limit).bindMemory(to: UInt8.self, capacity: 64)
+            slots.initialize(repeating: 0, count: 64)
+        }
+
+        subscript(number: Int) -> (start: Int, end: Int) {
+            (Int(truncatingIfNeeded: starts[number]), Int(truncatingIfNeeded: ends[number]))
+        }
 
         /// Notes the cluster `start..<end` of a line of `lineCount` bytes unless the same bytes
         /// are noted already.
@@ -272,15 +299,15 @@ public enum SMSLineCounter {
                 let entry = Int(slots[slot])
                 if entry == 0 { break }
                 if keys[entry - 1] == key
-                    && (end - start <= 7 || same(base, starts[entry - 1], start, end - start))
+                    && (end - start <= 7 || same(base, Int(truncatingIfNeeded: starts[entry - 1]), start, end - start))
                 {
                     return
                 }
                 slot = (slot + 1) & 63
             }
             slots[slot] = UInt8(truncatingIfNeeded: count + 1)
-            starts[count] = start
-            ends[count] = end
+            starts[count] = UInt64(truncatingIfNeeded: start)
+            ends[count] = UInt64(truncatingIfNeeded: end)
             keys[count] = key
             count += 1
         }

@@ -73,12 +73,29 @@ struct SMSSummaryWriter {
     /// `count` bytes from `start`, where at least `readable` bytes can be read.
     @inline(__always)
     mutating func bytes(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) {
-        guard count <= 8 && readable >= 8 else { return bytes(start, count: count) }
-        reserve(8)
-        UnsafeMutableRawPointer(scratch + used).storeBytes(
-            of: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self),
-            as: UInt64.self
-        )
+        // Up to 32 bytes as whole 64-bit words, without a call to memcpy.
+        guard count <= 32 && readable >= (count + 7) & ~7 else { return bytes(start, count: count) }
+        reserve(32)
+        let from = UnsafeRawPointer(start)
+        let to = UnsafeMutableRawPointer(scratch + used)
+        to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        if count > 8 {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+            if count > 16 {
+                to.storeBytes(
+                    of: from.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+                    toByteOffset: 16,
+                    as: UInt64.self
+                )
+                if count > 24 {
+                    to.storeBytes(
+                        of: from.loadUnaligned(fromByteOffset: 24, as: UInt64.self),
+                        toByteOffset: 24,
+                        as: UInt64.self
+                    )
+                }
+            }
+        }
         used += count
     }
 
@@ -95,23 +112,40 @@ struct SMSSummaryWriter {
     }
 
     /// `value` (not negative) in decimal.
+    @inline(__always)
     mutating func number(_ value: Int) {
         reserve(Self.chunk)
-        var digits = 1
-        var rest = value / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
+        let out = scratch + used
+        if value < 10 {
+            out[0] = UInt8(truncatingIfNeeded: 0x30 &+ value)
+            used &+= 1
+        } else if value < 100 {
+            out[0] = UInt8(truncatingIfNeeded: 0x30 &+ value / 10)
+            out[1] = UInt8(truncatingIfNeeded: 0x30 &+ value % 10)
+            used &+= 2
+        } else if value < 1000 {
+            out[0] = UInt8(truncatingIfNeeded: 0x30 &+ value / 100)
+            out[1] = UInt8(truncatingIfNeeded: 0x30 &+ value / 10 % 10)
+            out[2] = UInt8(truncatingIfNeeded: 0x30 &+ value % 10)
+            used &+= 3
+        } else {
+            var digits = 1
+            var rest = value / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            rest = value
+            for offset in (0..<digits).reversed() {
+                out[offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
+            }
+            used += digits
         }
-        rest = value
-        for offset in (0..<digits).reversed() {
-            scratch[used + offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-            rest /= 10
-        }
-        used += digits
     }
 
     /// `U+201C`: at least four uppercase hexadecimal digits.
+    @inline(__always)
     mutating func codePoint(_ value: UInt32) {
         reserve(Self.chunk)
         let hex: StaticString = "0123456789ABCDEF"
