@@ -119,15 +119,15 @@ public enum SMSLineCounter {
         while index < count {
             // Eight bytes at a time while they can't fill the part: the plain ones before the
             // first that is not, which goes through the loop's slower path below.
-            if index + 8 <= count && used <= capacity - 16 {
+            if index &+ 8 <= count && used <= capacity &- 16 {
                 let word = ASCIIWord(base + index)
                 let plain = word.plainPrefix
                 if plain > 0 {
                     // Extension characters among the plain bytes count 2.
                     let weight = plain &+ word.extensions(amongFirst: plain)
-                    septets += weight
-                    used += weight
-                    index += plain
+                    septets &+= weight
+                    used &+= weight
+                    index &+= plain
                     continue
                 }
             }
@@ -135,18 +135,18 @@ public enum SMSLineCounter {
             let weight: Int
             if byte < 0x80 {
                 weight = Int(table[Int(byte)])
-                index += 1
+                index &+= 1
             } else {
                 guard let scalar = UTF8Scalar.decode(base, count, &index) else { return .invalidUTF8 }
                 weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
             }
             if weight == 0 { return countUCS2(base, count, table, classes, blocks, writer: &writer) }
-            septets += weight
-            if used + weight > capacity {
-                parts += 1
+            septets &+= weight
+            if used &+ weight > capacity {
+                parts &+= 1
                 used = weight
             } else {
-                used += weight
+                used &+= weight
             }
         }
         let single = septets <= SMSEncoding.gsm7.singleCapacity
@@ -193,18 +193,18 @@ public enum SMSLineCounter {
                     packing.add(cluster: base, from: cluster.start, to: index, units: cluster.units)
                     if cluster.forcing { forcing.note(base, from: cluster.start, to: index, lineCount: count) }
                 }
-                var end = index + 1
-                while end + 8 <= count {
+                var end = index &+ 1
+                while end &+ 8 <= count {
                     let plain = ASCIIWord(base + end).plainPrefix
-                    end += plain
+                    end &+= plain
                     if plain < 8 { break }
                 }
-                if end + 8 > count {
-                    while end < count && classes[Int(base[end])] < 64 { end += 1 }
+                if end &+ 8 > count {
+                    while end < count && classes[Int(base[end])] < 64 { end &+= 1 }
                 }
-                packing.addUnits(end - 1 - index)
+                packing.addUnits(end &- 1 &- index)
                 breaker.sawPlainASCII()
-                cluster = (end - 1, 1, false)
+                cluster = (end &- 1, 1, false)
                 index = end
                 continue
             }
@@ -213,7 +213,7 @@ public enum SMSLineCounter {
             let byte = base[index]
             if byte < 0x80 {
                 scalar = UInt32(byte)
-                index += 1
+                index &+= 1
             } else {
                 guard let decoded = UTF8Scalar.decode(base, count, &index) else { return .invalidUTF8 }
                 scalar = decoded
@@ -225,7 +225,7 @@ public enum SMSLineCounter {
                 if cluster.forcing { forcing.note(base, from: cluster.start, to: position, lineCount: count) }
                 cluster = (position, 0, false)
             }
-            cluster.units += scalar >= 0x10000 ? 2 : 1
+            cluster.units &+= scalar >= 0x10000 ? 2 : 1
             let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
             if weight == 0 {
                 cluster.forcing = true
@@ -342,8 +342,8 @@ public enum SMSLineCounter {
         /// Adds `count` one-unit clusters.
         @inline(__always)
         mutating func addUnits(_ count: Int) {
-            units += count
-            used += count
+            units &+= count
+            used &+= count
             let capacity = SMSEncoding.ucs2.partCapacity
             if used > capacity {
                 let extra = (used - 1) / capacity
@@ -367,12 +367,12 @@ public enum SMSLineCounter {
 
         @inline(__always)
         private mutating func add(atom: Int) {
-            units += atom
-            if used + atom > SMSEncoding.ucs2.partCapacity {
-                parts += 1
+            units &+= atom
+            if used &+ atom > SMSEncoding.ucs2.partCapacity {
+                parts &+= 1
                 used = atom
             } else {
-                used += atom
+                used &+= atom
             }
         }
     }

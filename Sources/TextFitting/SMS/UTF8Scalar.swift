@@ -8,30 +8,30 @@ enum UTF8Scalar {
         let lead = UInt32(bytes[index])
         if lead < 0xC2 { return nil }
         if lead < 0xE0 {
-            guard index + 1 < count else { return nil }
-            let second = UInt32(bytes[index + 1])
+            guard index &+ 1 < count else { return nil }
+            let second = UInt32(bytes[index &+ 1])
             guard second & 0xC0 == 0x80 else { return nil }
-            index += 2
+            index &+= 2
             return (lead & 0x1F) << 6 | (second & 0x3F)
         }
         if lead < 0xF0 {
-            guard index + 2 < count else { return nil }
-            let second = UInt32(bytes[index + 1])
-            let third = UInt32(bytes[index + 2])
+            guard index &+ 2 < count else { return nil }
+            let second = UInt32(bytes[index &+ 1])
+            let third = UInt32(bytes[index &+ 2])
             guard second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return nil }
             if lead == 0xE0 && second < 0xA0 { return nil }  // overlong
             if lead == 0xED && second >= 0xA0 { return nil }  // a surrogate
-            index += 3
+            index &+= 3
             return (lead & 0x0F) << 12 | (second & 0x3F) << 6 | (third & 0x3F)
         }
-        guard lead < 0xF5, index + 3 < count else { return nil }
-        let second = UInt32(bytes[index + 1])
-        let third = UInt32(bytes[index + 2])
-        let fourth = UInt32(bytes[index + 3])
+        guard lead < 0xF5, index &+ 3 < count else { return nil }
+        let second = UInt32(bytes[index &+ 1])
+        let third = UInt32(bytes[index &+ 2])
+        let fourth = UInt32(bytes[index &+ 3])
         guard second & 0xC0 == 0x80, third & 0xC0 == 0x80, fourth & 0xC0 == 0x80 else { return nil }
         if lead == 0xF0 && second < 0x90 { return nil }  // overlong
         if lead == 0xF4 && second >= 0x90 { return nil }  // above U+10FFFF
-        index += 4
+        index &+= 4
         return (lead & 0x07) << 18 | (second & 0x3F) << 12 | (third & 0x3F) << 6 | (fourth & 0x3F)
     }
 
