@@ -89,6 +89,7 @@ public enum SMSLineCounter {
         /// multiplication: the CPU may have no population count instruction).
         @inline(__always)
         func extensions(amongFirst count: Int) -> Int {
+            guard extensions != 0 else { return 0 }  // the usual case
             let mask: UInt64 = count == 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
             return Int(truncatingIfNeeded: ((extensions & mask) >> 7 &* 0x0101_0101_0101_0101) >> 56)
         }
