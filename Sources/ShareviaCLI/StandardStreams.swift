@@ -35,8 +35,10 @@ enum StandardStreams {
         readAll(from: STDIN_FILENO)
     }
 
-    /// Runs `body` with all of standard input: a regular file mapped into memory (no copy, and a
-    /// page fault for many pages rather than one each), anything else read.
+    /// Runs `body` with all of standard input, from its current offset: a regular file mapped
+    /// into memory (no copy, and a page fault for many pages rather than one each), anything else
+    /// read. As with any mapped file, a file truncated by another process while `body` runs can
+    /// stop the process with SIGBUS.
     static func withAllInput<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         var status = stat()
         if fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {

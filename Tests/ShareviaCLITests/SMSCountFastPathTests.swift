@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import ProcessRunning
+import TestSupport
 import Testing
 import TextFitting
 
@@ -82,5 +85,37 @@ import TextFitting
         #expect(bad.status == 64)
         #expect(bad.stdout.isEmpty, "nothing is printed for an input that is not UTF-8")
         #expect(bad.stderr.contains("the text from standard input is not valid UTF-8 (first bad byte at offset 5)"))
+    }
+
+    /// Standard input redirected from a file is mapped, from where the shell left it.
+    @Test func aFileOnStandardInputIsReadFromItsCurrentOffset() async throws {
+        let folder = TemporaryFolder("sms-count-file")
+        defer { folder.remove() }
+        let text = "skip it\nhello\n" + String(repeating: "中", count: 71) + "\nlast line, no line feed 🔥"
+        let file = folder.file("messages.txt")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let bad = folder.file("bad.txt")
+        try Data(Array("skip it\nfine\n".utf8) + [0xE4, 0xB8, 0x0A]).write(to: URL(fileURLWithPath: bad))
+        // dd reads exactly the first line's 8 bytes; sharevia then inherits the descriptor there.
+        let script = #"{ dd bs=8 count=1 of=/dev/null 2>/dev/null; exec "$0" sms count --lines; } < "$1""#
+        let piped = try await ShareviaProcess.run(["sms", "count", "--lines"], input: Array(text.utf8.dropFirst(8)))
+        let mapped = try await ProcessRunner().run(
+            "/bin/sh",
+            arguments: ["-c", script, ShareviaProcess.binary, file],
+            environment: ["PATH": "/usr/bin:/bin"],
+            timeout: .seconds(60)
+        )
+        #expect(mapped.exitStatus == 0)
+        #expect(mapped.standardOutput == piped.stdoutBytes)
+        #expect(String(decoding: mapped.standardOutput, as: UTF8.self).hasPrefix("GSM-7, 1 segment, 5 septets"))
+        let refused = try await ProcessRunner().run(
+            "/bin/sh",
+            arguments: ["-c", script, ShareviaProcess.binary, bad],
+            environment: ["PATH": "/usr/bin:/bin"],
+            timeout: .seconds(60)
+        )
+        #expect(refused.exitStatus == 64)
+        #expect(refused.standardOutput.isEmpty)
+        #expect(String(decoding: refused.standardError, as: UTF8.self).contains("first bad byte at offset 5"))
     }
 }
