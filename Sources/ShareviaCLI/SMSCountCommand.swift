@@ -34,59 +34,12 @@ struct SMSCountCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if lines && !json && !smartEncoding {
-            try countLines()
-            return
-        }
-        var output = ""
-        for input in try inputs() {
-            let analysis = SMSAnalysis(input, smartEncoding: smartEncoding)
-            output += json ? try SMSCountOutput.jsonLine(analysis) : SMSCountOutput.line(analysis) + "\n"
-            if output.utf8.count > 1 << 16 {
-                StandardStreams.write(output)
-                output = ""
-            }
-        }
-        StandardStreams.write(output)
+        try invocation.run()
     }
 
-    /// `--lines` as text: each line through ``SMSLineCounter``'s one pass over its bytes, or the
-    /// full analysis where a line needs it; the same output either way.
-    private func countLines() throws {
-        var input = try StandardStreams.readUTF8Input(purpose: "the text")
-        var output: [UInt8] = []
-        output.reserveCapacity(1 << 17)
-        input.makeContiguousUTF8()
-        input.utf8.withContiguousStorageIfAvailable { bytes in
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-                if !SMSLineCounter.appendSummary(of: line, to: &output) {
-                    let text = String(decoding: line, as: UTF8.self)
-                    output.append(contentsOf: SMSCountOutput.line(SMSAnalysis(text)).utf8)
-                    output.append(0x0A)
-                }
-                if output.count > 1 << 16 {
-                    StandardStreams.write(bytes: output)
-                    output.removeAll(keepingCapacity: true)
-                }
-                start = end + 1
-            }
-        }
-        StandardStreams.write(bytes: output)
-    }
-
-    /// The inputs: the argument, all of standard input, or its lines.
-    private func inputs() throws -> [String] {
-        if let text, text != "-" { return [text] }
-        let input = try StandardStreams.readUTF8Input(purpose: "the text")
-        guard lines else { return [input.hasSuffix("\n") ? String(input.dropLast()) : input] }
-        // Split on the byte: splitting a String on "\n" walks grapheme clusters, which is slow.
-        var split = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
-        if split.last?.isEmpty == true { split.removeLast() }
-        return split
+    /// What the command line asks for, as ``SMSCountFastPath`` also reads it.
+    var invocation: SMSCountInvocation {
+        SMSCountInvocation(json: json, lines: lines, smartEncoding: smartEncoding, text: text)
     }
 }
 

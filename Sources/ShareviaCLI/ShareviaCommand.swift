@@ -115,7 +115,9 @@ public enum ShareviaMain {
         let arguments = Array(CommandLine.arguments.dropFirst())
         let wantsJSON = JSONErrorOutput.isRequested(in: arguments)
         do {
-            if let invocation = ShareCommandFastPath.parse(arguments) {
+            if let count = SMSCountFastPath.parse(arguments) {
+                try count.run()
+            } else if let invocation = ShareCommandFastPath.parse(arguments) {
                 try await invocation.run()
             } else if let listing = ShareCommandFastPath.parseDestinations(arguments) {
                 try await DestinationsCommand.list(json: listing.json, settings: listing.routing)

@@ -23,14 +23,47 @@ enum StandardStreams {
     ///
     /// - Throws: ``CommandFailure`` (usage) naming the first bad byte when it is not UTF-8.
     static func readUTF8Input(purpose: String) throws -> String {
-        let data = readAll(from: STDIN_FILENO)
+        let data = readAllInput()
         guard let text = String(validating: data, as: UTF8.self) else {
-            let offset = UTF8Validation.firstInvalidOffset(in: data) ?? 0
-            throw usageFailure(
-                "\(purpose) from standard input is not valid UTF-8 (first bad byte at offset \(offset)); convert it with iconv -t UTF-8"
-            )
+            throw invalidUTF8Failure(data, purpose: purpose)
         }
         return text
+    }
+
+    /// All of standard input, as bytes.
+    static func readAllInput() -> [UInt8] {
+        readAll(from: STDIN_FILENO)
+    }
+
+    /// Runs `body` with all of standard input, from its current offset: a regular file mapped
+    /// into memory (no copy, and a page fault for many pages rather than one each), anything else
+    /// read. As with any mapped file, a file truncated by another process while `body` runs can
+    /// stop the process with SIGBUS.
+    static func withAllInput<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        var status = stat()
+        if fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
+            let offset = lseek(STDIN_FILENO, 0, SEEK_CUR)
+            let length = Int(status.st_size) - Int(offset)
+            if offset >= 0, length > 0,
+                let mapping = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, STDIN_FILENO, 0),
+                mapping != MAP_FAILED
+            {
+                defer { munmap(mapping, Int(status.st_size)) }
+                let start = mapping.assumingMemoryBound(to: UInt8.self) + Int(offset)
+                return try body(UnsafeBufferPointer(start: start, count: length))
+            }
+        }
+        let input = readAll(from: STDIN_FILENO)
+        return try input.withUnsafeBufferPointer(body)
+    }
+
+    /// Prints the usage error for `data` (read from standard input for `purpose`) not being
+    /// UTF-8, naming the first bad byte, and returns the failure to throw.
+    static func invalidUTF8Failure(_ data: some Sequence<UInt8>, purpose: String) -> CommandFailure {
+        let offset = UTF8Validation.firstInvalidOffset(in: data) ?? 0
+        return usageFailure(
+            "\(purpose) from standard input is not valid UTF-8 (first bad byte at offset \(offset)); convert it with iconv -t UTF-8"
+        )
     }
 
     /// Writes bytes to standard output as they are.
@@ -60,23 +93,52 @@ enum StandardStreams {
         }
     }
 
-    /// Reads `descriptor` to its end (or its first error other than a signal).
+    /// Reads `descriptor` to its end (or its first error other than a signal): a regular file
+    /// straight into one buffer of its size, anything else (or more) in 256 KB blocks.
     private static func readAll(from descriptor: Int32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return bytes }
+        var status = stat()
+        let regular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size > 0
+        // One byte more than the file holds, to see its end without another buffer.
+        let expected = regular ? Int(status.st_size) + 1 : 256 << 10
+        var ended = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            initialized = readSome(from: descriptor, into: buffer, ended: &ended)
+        }
+        guard !ended else { return bytes }
+        var chunk = [UInt8](repeating: 0, count: 256 << 10)
+        while !ended {
+            let count = chunk.withUnsafeMutableBufferPointer { readSome(from: descriptor, into: $0, ended: &ended) }
             bytes.append(contentsOf: chunk[0..<count])
         }
+        return bytes
+    }
+
+    /// Fills `buffer` from `descriptor`; returns the bytes read, setting `ended` at the end of
+    /// the input (or an error other than a signal).
+    private static func readSome(
+        from descriptor: Int32,
+        into buffer: UnsafeMutableBufferPointer<UInt8>,
+        ended: inout Bool
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var filled = 0
+        while filled < buffer.count {
+            let count = read(descriptor, base + filled, buffer.count - filled)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                ended = true
+                break
+            }
+            filled += count
+        }
+        return filled
     }
 }
 
 /// Finds where bytes stop being UTF-8.
 enum UTF8Validation {
     /// The offset of the first byte that does not start a valid UTF-8 sequence, or nil.
-    static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+    static func firstInvalidOffset(in bytes: some Sequence<UInt8>) -> Int? {
         var offset = 0
         var iterator = bytes.makeIterator()
         var decoder = UTF8()

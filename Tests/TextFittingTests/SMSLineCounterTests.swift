@@ -65,6 +65,101 @@ import Testing
         #expect(fast == Self.slow(text))
     }
 
+    @Test(arguments: [
+        String(repeating: "]", count: 150) + "abcdefgh" + String(repeating: "a", count: 10),  // blocks near a part edge
+        "中" + String(repeating: "a", count: 300),  // one-unit clusters packed a run at a time
+        String(repeating: "a", count: 66) + "🔥" + String(repeating: "b", count: 200),  // a surrogate pair at the edge
+        String(repeating: "a", count: 66) + "e\u{301}\u{302}" + String(repeating: "b", count: 70),  // marks at the edge
+        "🔥" + String(repeating: "\u{301}", count: 80) + String(repeating: "x", count: 60),  // a cluster over a part
+        String(repeating: "ab🇯🇵🇫", count: 30) + "\u{1F1F7}",  // flags pair across letters
+        "`" + String(repeating: "中", count: 80),  // a backtick (a look-alike) and a hopeless character
+        "\r\u{301}中",  // a mark after CR starts its own cluster
+        "tab\there ❤️ 1️⃣ 🏴\u{E0067}\u{E0062}\u{E007F}",  // controls, keycaps and tag sequences
+    ])
+    func edgesAgreeWithTheFullAnalysis(_ text: String) throws {
+        let fast = try #require(Self.fast(text), "\(text.debugDescription) went to the full analysis")
+        #expect(fast == Self.slow(text))
+    }
+
+    @Test func unknownScalarsGoToTheFullAnalysis() {
+        #expect(Self.fast("नमस्ते 🔥") == nil)  // Devanagari: its conjuncts need the full rules
+        #expect(Self.fast("\u{1100}\u{1161} 🔥") == nil)  // Hangul jamo
+    }
+
+    @Test func randomScalarSequencesAgree() {
+        var random = SeededGenerator(seed: 0x5CA1_AB1E)
+        let pool = SMSClusterBreakerTests.pool.filter { $0 != "\r" } + ["a", "b", " ", "]", "`", "\u{1B}", "ü"]
+        var counted = 0
+        for _ in 0..<3000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<random.below(200) { scalars.append(random.pick(pool)) }
+            let text = String(scalars)
+            guard let fast = Self.fast(text) else { continue }
+            counted += 1
+            #expect(fast == Self.slow(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(counted > 2000)
+    }
+
+    @Test func badUTF8IsFoundWhereverItIs() {
+        var random = SeededGenerator(seed: 0xBAD_0F8)
+        var generator = SMSTextGenerator(seed: 0xBAD_5EED)
+        let bad: [[UInt8]] = [
+            [0xFF], [0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF5, 0x80, 0x80, 0x80], [0xE4, 0xB8], [0xF0, 0x9F, 0x94],
+        ]
+        for round in 0..<1500 {
+            var bytes = Array(generator.message().utf8).filter { $0 != 0x0A }
+            if round % 3 > 0 {
+                let chosen = random.pick(bad)
+                bytes.insert(contentsOf: chosen, at: random.below(bytes.count + 1))
+            }
+            // Now and then a sequence cut short at the end.
+            if round % 5 == 0, !bytes.isEmpty { bytes.removeLast(random.below(min(3, bytes.count)) + 1) }
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            var output: [UInt8] = []
+            let outcome = bytes.withUnsafeBufferPointer { SMSLineCounter.count($0, appendingTo: &output) }
+            if valid {
+                #expect(outcome != .invalidUTF8, "\(bytes)")
+            } else {
+                #expect(outcome != .counted, "\(bytes)")
+                #expect(output.isEmpty)
+            }
+            if outcome == .invalidUTF8 { #expect(!valid, "\(bytes)") }
+        }
+    }
+
+    @Test func plainASCIIAndExtensionsAreFoundEightBytesAtATime() {
+        var random = SeededGenerator(seed: 0xA5C1)
+        let plain = (UInt8(0x20)...0x7E).filter { $0 != 0x60 }
+        for round in 0..<20_000 {
+            var word = (0..<8).map { _ in random.pick(plain) }
+            if round < 256 * 8 {  // every byte value at every position, then mixes
+                word[round % 8] = UInt8(round / 8)
+            } else if round % 2 == 0 {
+                word[random.below(8)] = UInt8(random.below(256))
+            }
+            let classes = word.map { SMSLineCounter.byteClasses[Int($0)] }
+            let tested = word.withUnsafeBufferPointer { SMSLineCounter.ASCIIWord($0.baseAddress!) }
+            let plain = classes.firstIndex { $0 >= 64 } ?? 8
+            #expect(tested.plainPrefix == plain, "\(word)")
+            #expect((tested.special == 0) == (plain == 8))
+            let mask: UInt64 = plain == 8 ? ~0 : (1 << (8 * UInt64(plain))) &- 1
+            #expect((tested.extensions & mask).nonzeroBitCount == classes[..<plain].filter { $0 == 1 }.count, "\(word)")
+        }
+    }
+
+    @Test func scalarTestsAgreeWithTheAlphabetAndSmartEncoding() {
+        for value in UInt32(0x100)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(SMSLineCounter.septetsAbove255(value) == GSM7Alphabet.septets(for: scalar))
+        }
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(SMSSmartEncoding.hasReplacement(value) == (SMSSmartEncoding.replacement(for: scalar) != nil))
+        }
+    }
+
     @Test func lookAlikesGoToTheFullAnalysis() {
         // Smart encoding would make it GSM-7: the full analysis says what it would save.
         #expect(Self.fast("It’s day 7") == nil)

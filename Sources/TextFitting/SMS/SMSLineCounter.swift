@@ -1,274 +1,390 @@
-/// The fast path of `sharevia sms count --lines`: one pass over a line's UTF-8 bytes, writing the
-/// same line ``SMSAnalysis`` and ``SMSCount/summary`` give, without building a `String` or
-/// breaking the text into grapheme clusters.
+/// The fast path of `sharevia sms count --lines`: one pass over a line's UTF-8 bytes, checking
+/// them and writing the same line ``SMSAnalysis`` and ``SMSCount/summary`` give, without building
+/// a `String`.
 ///
-/// Grapheme clusters matter in two places only: where a UCS-2 message is cut into parts, and
-/// around the characters that forced UCS-2 (the notes name whole clusters). At each such place
-/// the counter checks that a cluster boundary is certain from the two scalars around it (both
-/// ordinary letters, CJK, kana, punctuation or a standalone emoji); where it is not (a combining
-/// mark, a ZWJ sequence, a flag at a part boundary), or where smart encoding could make the line
-/// GSM-7, it returns false and the caller runs the full analysis. So the output is always exactly
-/// the full analysis's; `SMSLineCounterTests` and the `sms-count` fuzz target check that.
+/// 1. GSM-7: a table lookup per byte (a decode only for multi-byte sequences), packing septets
+///    into parts as it goes, until the end or the first character GSM-7 can't carry.
+/// 2. UCS-2 (from the start again): grapheme clusters from ``SMSClusterBreaker``, each packed whole
+///    into parts of UTF-16 units and, when it holds a non-GSM scalar, noted as forcing UCS-2.
+///    Runs of printable ASCII are counted a run at a time.
+///
+/// It declines, writing nothing, where the full analysis must decide: a scalar whose cluster
+/// break class it doesn't know, or a UCS-2 line that smart encoding could make GSM-7 (the note
+/// says what it would save). `SMSLineCounterTests` and the `sms-count` fuzz target check that the
+/// output is the full analysis's.
 public enum SMSLineCounter {
+    /// What ``count(_:appendingTo:)`` did with a line.
+    public enum Outcome: Sendable, Equatable {
+        /// The line's summary and notes, then a line feed, were appended.
+        case counted
+        /// Nothing was appended: the full analysis must count the line (its bytes may still be bad).
+        case declined
+        /// The bytes are not UTF-8; nothing was appended.
+        case invalidUTF8
+    }
+
     /// Appends the summary of `line` (valid UTF-8, without its line feed) and its notes, then a
     /// line feed, to `output`; returns false, appending nothing, when the line needs the full
     /// analysis.
     public static func appendSummary(of line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
-        let gsmCapacity = SMSEncoding.gsm7.partCapacity
-        let ucsCapacity = SMSEncoding.ucs2.partCapacity
-        let table = GSM7Alphabet.latin1Septets
-        var gsm = true
-        var septets = 0
-        var gsmParts = 1
-        var gsmUsed = 0
-        var units = 0
-        var ucsParts = 1
-        var ucsUsed = 0
-        var hopeless = false  // a non-GSM character with no GSM-7 look-alike
-        var forcing: [(start: Int, end: Int)] = []  // the clusters that forced UCS-2, distinct
-        var skipUntil = 0  // the end of the last cluster noted: its scalars are in it
-        var certainStart = 0  // a position where a cluster certainly starts, at or before the scalar
-        var known = (start: 0, end: 0)  // a cluster whose bounds are known (from a Character)
-        var previous: UInt32 = 0x0A
-        var index = 0
+        count(line, appendingTo: &output) == .counted
+    }
+
+    /// Appends the summary of `line` (bytes without their line feed) and its notes, then a line
+    /// feed, to `output`, checking the bytes are UTF-8 as it goes.
+    public static func count(_ line: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) -> Outcome {
+        SMSSummaryWriter.withWriter(appendingTo: &output) { writer in
+            GSM7Alphabet.latin1Septets.withUnsafeBufferPointer { septets in
+                byteClasses.withUnsafeBufferPointer { classes in
+                    SMSClusterBreaker.blocks.withUnsafeBufferPointer { blocks in
+                        count(line, septets: septets, classes: classes, blocks: blocks, writer: &writer)
+                    }
+                }
+            }
+        }
+    }
+
+    /// For each byte: 0 when it is printable ASCII of one septet, 1 when of two (an extension
+    /// character), 64 otherwise (a control, the backtick, or part of a multi-byte sequence).
+    /// Eight bytes sum to less than 64 exactly when all of them are printable GSM-7 ASCII.
+    static let byteClasses: [UInt8] = (0..<256).map { byte in
+        guard byte >= 0x20 && byte < 0x7F else { return 64 }
+        switch GSM7Alphabet.latin1Septets[byte] {
+        case 1: return 0
+        case 2: return 1
+        default: return 64
+        }
+    }
+
+    /// Eight bytes tested together as one 64-bit word: which are not printable GSM-7 ASCII
+    /// (class 64 in ``byteClasses``: 0x80 and up, controls, DEL, the backtick), and which are
+    /// extension characters, each as the high bit of its byte. Exact for every byte (no borrow
+    /// crosses bytes), so the lowest flagged byte is the first one that is not plain.
+    struct ASCIIWord {
+        let special: UInt64
+        let extensions: UInt64
+
+        @inline(__always)
+        init(_ base: UnsafePointer<UInt8>) {
+            let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            let seven = word & lows
+            let control = ~(seven &+ 0x6060_6060_6060_6060) & highs  // below 0x20
+            let delete = (seven &+ 0x0101_0101_0101_0101) & highs  // 0x7F
+            let backtick = ~Self.nonZero(seven ^ 0x6060_6060_6060_6060) & highs
+            special = (word & highs) | control | delete | backtick
+            // [ \ ] ^ and { | } ~ are 0x7B to 0x7E once bit 5 is set (and _ becomes DEL).
+            let folded = seven | 0x2020_2020_2020_2020
+            extensions = (folded &+ 0x0505_0505_0505_0505) & Self.nonZero(folded ^ lows) & highs
+        }
+
+        /// The high bit of each byte of `value` that is not zero (bytes below 0x80).
+        @inline(__always)
+        static func nonZero(_ value: UInt64) -> UInt64 {
+            ((value & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | value
+        }
+
+        /// The extension characters among the first `count` bytes (the high bits summed by a
+        /// multiplication: the CPU may have no population count instruction).
+        @inline(__always)
+        func extensions(amongFirst count: Int) -> Int {
+            guard extensions != 0 else { return 0 }  // the usual case
+            let mask: UInt64 = count == 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
+            return Int(truncatingIfNeeded: ((extensions & mask) >> 7 &* 0x0101_0101_0101_0101) >> 56)
+        }
+
+        /// The plain bytes before the first special one (8 when none is).
+        @inline(__always)
+        var plainPrefix: Int { special.trailingZeroBitCount >> 3 }
+    }
+
+    private static func count(
+        _ line: UnsafeBufferPointer<UInt8>,
+        septets table: UnsafeBufferPointer<UInt8>,
+        classes: UnsafeBufferPointer<UInt8>,
+        blocks: UnsafeBufferPointer<UInt8>,
+        writer: inout SMSSummaryWriter
+    ) -> Outcome {
         let count = line.count
+        guard let base = line.baseAddress, count > 0 else {
+            writer.summary(.gsm7, units: 0, parts: 1, left: SMSEncoding.gsm7.singleCapacity)
+            writer.byte(0x0A)
+            return .counted
+        }
+        let capacity = SMSEncoding.gsm7.partCapacity
+        var septets = 0
+        var parts = 1
+        var used = 0
+        var index = 0
         while index < count {
+            // Eight bytes at a time while they can't fill the part: the plain ones before the
+            // first that is not, which goes through the loop's slower path below.
+            if index &+ 8 <= count && used <= capacity &- 16 {
+                let word = ASCIIWord(base + index)
+                let plain = word.plainPrefix
+                if plain > 0 {
+                    // Extension characters among the plain bytes count 2.
+                    let weight = plain &+ word.extensions(amongFirst: plain)
+                    septets &+= weight
+                    used &+= weight
+                    index &+= plain
+                    continue
+                }
+            }
+            let byte = base[index]
+            let weight: Int
+            if byte < 0x80 {
+                weight = Int(table[Int(byte)])
+                index &+= 1
+            } else {
+                guard let scalar = UTF8Scalar.decode(base, count, &index) else { return .invalidUTF8 }
+                weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
+            }
+            if weight == 0 { return countUCS2(base, count, table, classes, blocks, writer: &writer) }
+            septets &+= weight
+            if used &+ weight > capacity {
+                parts &+= 1
+                used = weight
+            } else {
+                used &+= weight
+            }
+        }
+        let single = septets <= SMSEncoding.gsm7.singleCapacity
+        let left = single ? SMSEncoding.gsm7.singleCapacity - septets : capacity - used
+        writer.summary(.gsm7, units: septets, parts: single ? 1 : parts, left: left)
+        writer.byte(0x0A)
+        return .counted
+    }
+
+    /// The UCS-2 count of a line holding a non-GSM character.
+    private static func countUCS2(
+        _ base: UnsafePointer<UInt8>,
+        _ count: Int,
+        _ table: UnsafeBufferPointer<UInt8>,
+        _ classes: UnsafeBufferPointer<UInt8>,
+        _ blocks: UnsafeBufferPointer<UInt8>,
+        writer: inout SMSSummaryWriter
+    ) -> Outcome {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ForcingClusters.storageWords) { storage in
+            var forcing = ForcingClusters(storage: storage.baseAddress!)
+            return countUCS2(base, count, table, classes, blocks, forcing: &forcing, writer: &writer)
+        }
+    }
+
+    private static func countUCS2(
+        _ base: UnsafePointer<UInt8>,
+        _ count: Int,
+        _ table: UnsafeBufferPointer<UInt8>,
+        _ classes: UnsafeBufferPointer<UInt8>,
+        _ blocks: UnsafeBufferPointer<UInt8>,
+        forcing: inout ForcingClusters,
+        writer: inout SMSSummaryWriter
+    ) -> Outcome {
+        var packing = UCS2Packing()
+        var breaker = SMSClusterBreaker()
+        var cluster = (start: 0, units: 0, forcing: false)
+        var hopeless = false  // a non-GSM character with no GSM-7 look-alike: smart encoding can't help
+        var index = 0
+        while index < count {
+            if classes[Int(base[index])] < 64 {
+                // A run of printable GSM-7 ASCII: one-unit clusters, each starting a cluster; the
+                // last may gain combining marks.
+                if index > 0 {
+                    packing.add(cluster: base, from: cluster.start, to: index, units: cluster.units)
+                    if cluster.forcing { forcing.note(base, from: cluster.start, to: index, lineCount: count) }
+                }
+                var end = index &+ 1
+                while end &+ 8 <= count {
+                    let plain = ASCIIWord(base + end).plainPrefix
+                    end &+= plain
+                    if plain < 8 { break }
+                }
+                if end &+ 8 > count {
+                    while end < count && classes[Int(base[end])] < 64 { end &+= 1 }
+                }
+                packing.addUnits(end &- 1 &- index)
+                breaker.sawPlainASCII()
+                cluster = (end &- 1, 1, false)
+                index = end
+                continue
+            }
             let position = index
-            let scalar = decode(line, &index)
-            // Does a cluster start here? Known when cheap; else resolved only when it matters.
-            var starts: Bool?
-            if position > known.start && position < known.end {
-                starts = false
-            } else if startsCluster(after: previous, scalar) {
-                starts = true
-                certainStart = position
+            let scalar: UInt32
+            let byte = base[index]
+            if byte < 0x80 {
+                scalar = UInt32(byte)
+                index &+= 1
+            } else {
+                guard let decoded = UTF8Scalar.decode(base, count, &index) else { return .invalidUTF8 }
+                scalar = decoded
             }
-            func resolve() -> Bool? {
-                if let starts { return starts }
-                guard let bounds = cluster(in: line, around: position, from: certainStart) else { return nil }
-                known = bounds
-                certainStart = bounds.start
-                starts = bounds.start == position
-                return starts
+            let kind = SMSClusterBreaker.kind(of: scalar, blocks: blocks)
+            guard kind != .unknown else { return .declined }
+            if breaker.startsCluster(kind) && position > 0 {
+                packing.add(cluster: base, from: cluster.start, to: position, units: cluster.units)
+                if cluster.forcing { forcing.note(base, from: cluster.start, to: position, lineCount: count) }
+                cluster = (position, 0, false)
             }
+            cluster.units &+= scalar >= 0x10000 ? 2 : 1
             let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
             if weight == 0 {
-                gsm = false
-                if position >= skipUntil {
-                    if SMSSmartEncoding.replacement(for: Unicode.Scalar(scalar)!) == nil { hopeless = true }
-                    guard let startsHere = resolve() else { return false }
-                    if startsHere && !(known.start == position && known.end > position) {
-                        // Usually the next scalar starts a cluster of its own: no need to break text.
-                        if index >= count || startsCluster(after: scalar, peek(line, at: index)) {
-                            known = (position, index)
-                        } else {
-                            guard let bounds = cluster(in: line, around: position, from: position) else { return false }
-                            known = bounds
-                        }
-                    }
-                    skipUntil = known.end
-                    if forcing.count < 20, !forcing.contains(where: { same(line, $0, known) }) {
-                        forcing.append(known)
-                    }
-                }
-            } else if gsm {
-                septets += weight
-                if gsmUsed + weight > gsmCapacity {
-                    gsmParts += 1
-                    gsmUsed = weight
-                } else {
-                    gsmUsed += weight
-                }
+                cluster.forcing = true
+                if !hopeless && !SMSSmartEncoding.hasReplacement(scalar) { hopeless = true }
             }
-            let width = scalar >= 0x10000 ? 2 : 1
-            units += width
-            if ucsUsed + width > ucsCapacity {
-                // The part ends where this scalar's cluster starts: the whole cluster moves on.
-                guard let startsHere = resolve() else { return false }
-                let before = startsHere ? 0 : utf16Units(line, from: known.start, to: position)
-                // A cluster longer than a part is split between its scalars: the full analysis.
-                guard before <= ucsUsed, before + width <= ucsCapacity else { return false }
-                ucsParts += 1
-                ucsUsed = before + width
-            } else {
-                ucsUsed += width
-            }
-            previous = scalar
         }
-        if gsm {
-            let parts = septets <= SMSEncoding.gsm7.singleCapacity ? 1 : gsmParts
-            let left = parts == 1 ? SMSEncoding.gsm7.singleCapacity - septets : gsmCapacity - gsmUsed
-            appendSummary(.gsm7, units: septets, parts: parts, left: left, to: &output)
-            output.append(0x0A)
-            return true
-        }
-        // Smart encoding might make it GSM-7 (a note to compute), or a part boundary may fall
-        // inside a cluster: the full analysis decides.
-        guard hopeless else { return false }
+        // Every byte is checked: a line smart encoding could make GSM-7 goes to the full analysis.
+        guard hopeless else { return .declined }
+        packing.add(cluster: base, from: cluster.start, to: count, units: cluster.units)
+        if cluster.forcing { forcing.note(base, from: cluster.start, to: count, lineCount: count) }
+        let units = packing.units
         let single = units <= SMSEncoding.ucs2.singleCapacity
-        let parts = single ? 1 : ucsParts
-        let left = single ? SMSEncoding.ucs2.singleCapacity - units : ucsCapacity - ucsUsed
-        appendSummary(.ucs2, units: units, parts: parts, left: left, to: &output)
-        output.append(contentsOf: "; UCS-2 forced by ".utf8)
-        for (number, cluster) in forcing.enumerated() {
-            if number > 0 { output.append(contentsOf: ", ".utf8) }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: line[cluster.start..<cluster.end]))
-            output.append(contentsOf: " (".utf8)
+        let left = single ? SMSEncoding.ucs2.singleCapacity - units : SMSEncoding.ucs2.partCapacity - packing.used
+        writer.summary(.ucs2, units: units, parts: single ? 1 : packing.parts, left: left)
+        writer.literal("; UCS-2 forced by ")
+        for number in 0..<forcing.count {
+            let (start, end) = forcing[number]
+            if number > 0 { writer.literal(", ") }
+            writer.bytes(base + start, count: end - start, readable: count - start)
+            writer.literal(" (")
             var first = true
-            var position = cluster.start
-            while position < cluster.end {
-                let scalar = decode(line, &position)
+            var position = start
+            while position < end {
+                let scalar = UTF8Scalar.decodeValid(base, &position)
                 let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
                 guard weight == 0 else { continue }
-                if !first { output.append(0x20) }
+                if !first { writer.byte(0x20) }
                 first = false
-                appendCodePoint(scalar, to: &output)
+                writer.codePoint(scalar)
             }
-            output.append(0x29)
+            writer.byte(0x29)
         }
-        output.append(0x0A)
-        return true
+        writer.byte(0x0A)
+        return .counted
     }
 
-    /// `GSM-7, 2 segments, 161 septets (145 left in the last)`, as ``SMSCount/summary``.
-    private static func appendSummary(
-        _ encoding: SMSEncoding,
-        units: Int,
-        parts: Int,
-        left: Int,
-        to output: inout [UInt8]
-    ) {
-        output.append(contentsOf: encoding.rawValue.utf8)
-        output.append(contentsOf: ", ".utf8)
-        appendNumber(parts, to: &output)
-        output.append(contentsOf: (parts == 1 ? " segment, " : " segments, ").utf8)
-        appendNumber(units, to: &output)
-        output.append(0x20)
-        output.append(contentsOf: encoding.unitName.utf8)
-        output.append(contentsOf: " (".utf8)
-        appendNumber(left, to: &output)
-        output.append(contentsOf: " left in the last)".utf8)
-    }
+    /// The distinct clusters that forced UCS-2, in order, at most 20, as byte ranges of the line,
+    /// found again through a small hash table of their first bytes.
+    private struct ForcingClusters {
+        static let limit = 20
+        /// The words of storage it needs: starts, ends and keys, then 64 one-byte slots.
+        static let storageWords = 3 * limit + 8
+        private let starts: UnsafeMutablePointer<UInt64>
+        private let ends: UnsafeMutablePointer<UInt64>
+        private let keys: UnsafeMutablePointer<UInt64>
+        /// 1 + the number of a noted cluster, at the slot its key hashes to (or after); 0: empty.
+        private let slots: UnsafeMutablePointer<UInt8>
+        private(set) var count = 0
 
-    private static func appendNumber(_ value: Int, to output: inout [UInt8]) {
-        if value >= 10 { appendNumber(value / 10, to: &output) }
-        output.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
-    }
-
-    /// `U+201C`, as ``SMSSegmentCounter/nonGSMScalars(of:)`` writes it.
-    private static func appendCodePoint(_ value: UInt32, to output: inout [UInt8]) {
-        output.append(contentsOf: "U+".utf8)
-        let hex = Array("0123456789ABCDEF".utf8)
-        var digits: [UInt8] = []
-        var rest = value
-        repeat {
-            digits.append(hex[Int(rest & 0xF)])
-            rest >>= 4
-        } while rest > 0
-        while digits.count < 4 { digits.append(0x30) }
-        output.append(contentsOf: digits.reversed())
-    }
-
-    @inline(__always)
-    private static func septetsAbove255(_ value: UInt32) -> Int {
-        GSM7Alphabet.septets(for: Unicode.Scalar(value) ?? "\u{FFFD}")
-    }
-
-    /// The scalar at `index`, without moving.
-    @inline(__always)
-    private static func peek(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-        var position = index
-        return decode(bytes, &position)
-    }
-
-    /// The next scalar of valid UTF-8 at `index`, moving past it.
-    @inline(__always)
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> UInt32 {
-        let lead = UInt32(bytes[index])
-        if lead < 0x80 {
-            index += 1
-            return lead
+        /// Uses `storage` (``storageWords`` words, uninitialized) for its tables.
+        init(storage: UnsafeMutablePointer<UInt64>) {
+            starts = storage
+            ends = storage + Self.limit
+            keys = storage + 2 * Self.limit
+            slots = UnsafeMutableRawPointer(storage + 3 * Self.limit).bindMemory(to: UInt8.self, capacity: 64)
+            slots.initialize(repeating: 0, count: 64)
         }
-        if lead < 0xE0 {
-            defer { index += 2 }
-            return (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
-        }
-        if lead < 0xF0 {
-            defer { index += 3 }
-            return (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-        }
-        defer { index += 4 }
-        return (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
-            | UInt32(bytes[index + 3] & 0x3F)
-    }
 
-    /// True when a grapheme cluster certainly starts at `scalar` after `previous` (UAX #29): the
-    /// scalar is one that never extends or joins what precedes it, and `previous` is not one that
-    /// joins what follows it. Conservative: false means "not known here".
-    @inline(__always)
-    static func startsCluster(after previous: UInt32, _ scalar: UInt32) -> Bool {
-        // GB9b: a Prepend character joins what follows (Arabic, Brahmic scripts): not known here.
-        if previous >= 0x0600 && ((0x0600...0x0DFF).contains(previous) || (0x11000...0x11FFF).contains(previous)) {
-            return false
+        subscript(number: Int) -> (start: Int, end: Int) {
+            (Int(truncatingIfNeeded: starts[number]), Int(truncatingIfNeeded: ends[number]))
         }
-        if scalar >= 0x20 && scalar <= 0x7E { return true }
-        switch scalar {
-        case 0x0A, 0x0D:  // GB4/5 break before controls; CR LF may be split, as the counter packs it
-            return true
-        case 0x20...0x7E, 0xA0...0x2FF, 0x370...0x3FF, 0x400...0x482, 0x2010...0x2027, 0x2030...0x205E,
-            0x20A0...0x20BF, 0x3001...0x3029, 0x3041...0x3096, 0x309B...0x30FF, 0x4E00...0x9FFF, 0xFF01...0xFF5E:
-            return true
-        case 0xAC00...0xD7A3:  // Hangul syllables: joined only after a leading jamo (GB6)
-            return !(0x1100...0x115F).contains(previous) && !(0xA960...0xA97C).contains(previous)
-        case 0x1F300...0x1F3FA, 0x1F400...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF, 0x2600...0x27BF:
-            // An emoji joins a preceding ZWJ (GB11).
-            return previous != 0x200D
-        case 0x1F1E6...0x1F1FF:  // a regional indicator pairs with one before it (GB12/13)
-            return !(0x1F1E6...0x1F1FF).contains(previous)
-        default:
-            return false
-        }
-    }
 
-    /// The bounds of the grapheme cluster holding the scalar at `position`, found by breaking
-    /// the text from `start` (a certain cluster start) with Swift's `Character`; nil when that
-    /// would take more than a short window.
-    private static func cluster(
-        in bytes: UnsafeBufferPointer<UInt8>,
-        around position: Int,
-        from start: Int
-    ) -> (start: Int, end: Int)? {
-        guard position - start <= 256 else { return nil }
-        let windowEnd = min(bytes.count, position + 96)
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<windowEnd]), as: UTF8.self)
-        var offset = start
-        for character in text {
-            let next = offset + character.utf8.count
-            if next > position {
-                // The last character of a window cut short may continue past it.
-                guard next < windowEnd || windowEnd == bytes.count else { return nil }
-                return (offset, next)
+        /// Notes the cluster `start..<end` of a line of `lineCount` bytes unless the same bytes
+        /// are noted already.
+        @inline(__always)
+        mutating func note(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineCount: Int) {
+            guard count < Self.limit else { return }
+            let key = Self.key(base, from: start, to: end, lineCount: lineCount)
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            while true {
+                let entry = Int(slots[slot])
+                if entry == 0 { break }
+                if keys[entry - 1] == key
+                    && (end - start <= 7 || same(base, Int(truncatingIfNeeded: starts[entry - 1]), start, end - start))
+                {
+                    return
+                }
+                slot = (slot + 1) & 63
             }
-            offset = next
+            slots[slot] = UInt8(truncatingIfNeeded: count + 1)
+            starts[count] = UInt64(truncatingIfNeeded: start)
+            ends[count] = UInt64(truncatingIfNeeded: end)
+            keys[count] = key
+            count += 1
         }
-        return nil
+
+        /// The length (up to 255) and up to seven first bytes: the whole cluster when it is short.
+        @inline(__always)
+        private static func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, lineCount: Int) -> UInt64 {
+            let length = end - start
+            var bytes: UInt64 = 0
+            if start + 8 <= lineCount {
+                bytes = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+                if length < 8 { bytes &= (1 << (8 * UInt64(length))) - 1 }
+            } else {
+                for offset in 0..<min(length, 8) { bytes |= UInt64(base[start + offset]) << (8 * UInt64(offset)) }
+            }
+            return bytes << 8 | UInt64(truncatingIfNeeded: min(length, 255))
+        }
+
+        private func same(_ base: UnsafePointer<UInt8>, _ a: Int, _ b: Int, _ length: Int) -> Bool {
+            for offset in 0..<length where base[a + offset] != base[b + offset] { return false }
+            return true
+        }
     }
 
-    /// The UTF-16 units of the scalars from `start` to `end`.
-    private static func utf16Units(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-        var units = 0
-        var index = start
-        while index < end { units += decode(bytes, &index) >= 0x10000 ? 2 : 1 }
-        return units
+    /// UTF-16 units packed greedily into UCS-2 parts, a cluster never split (unless it is longer
+    /// than a part), as ``SMSSegmentCounter`` packs them.
+    private struct UCS2Packing {
+        private(set) var units = 0
+        private(set) var parts = 1
+        private(set) var used = 0
+
+        /// Adds `count` one-unit clusters.
+        @inline(__always)
+        mutating func addUnits(_ count: Int) {
+            units &+= count
+            used &+= count
+            let capacity = SMSEncoding.ucs2.partCapacity
+            if used > capacity {
+                let extra = (used - 1) / capacity
+                parts += extra
+                used -= extra * capacity
+            }
+        }
+
+        /// Adds the cluster `start..<end` of `units` UTF-16 units.
+        @inline(__always)
+        mutating func add(cluster base: UnsafePointer<UInt8>, from start: Int, to end: Int, units clusterUnits: Int) {
+            let capacity = SMSEncoding.ucs2.partCapacity
+            if clusterUnits <= capacity {
+                add(atom: clusterUnits)
+                return
+            }
+            // A cluster no part can hold: its scalars one by one.
+            var position = start
+            while position < end { add(atom: UTF8Scalar.decodeValid(base, &position) >= 0x10000 ? 2 : 1) }
+        }
+
+        @inline(__always)
+        private mutating func add(atom: Int) {
+            units &+= atom
+            if used &+ atom > SMSEncoding.ucs2.partCapacity {
+                parts &+= 1
+                used = atom
+            } else {
+                used &+= atom
+            }
+        }
     }
 
-    private static func same(
-        _ bytes: UnsafeBufferPointer<UInt8>,
-        _ a: (start: Int, end: Int),
-        _ b: (start: Int, end: Int)
-    ) -> Bool {
-        guard a.end - a.start == b.end - b.start else { return false }
-        for offset in 0..<(a.end - a.start) where bytes[a.start + offset] != bytes[b.start + offset] { return false }
-        return true
+    /// ``GSM7Alphabet/septets(for:)`` of a scalar above U+00FF: 1 for a Greek capital of the
+    /// alphabet, 2 for the euro sign, else 0.
+    @inline(__always)
+    static func septetsAbove255(_ value: UInt32) -> Int {
+        if value == 0x20AC { return 2 }
+        guard value &- 0x393 <= 0x16 else { return 0 }
+        // Γ Δ Θ Λ Ξ Π Σ Φ Ψ Ω: bits of U+0393 to U+03A9.
+        return Int((0x0069_2923 as UInt32) >> (value - 0x393) & 1)
     }
 }

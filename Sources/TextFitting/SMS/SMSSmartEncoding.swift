@@ -56,6 +56,21 @@ public enum SMSSmartEncoding {
         }
     }
 
+    /// True when ``replacement(for:)`` has a replacement for the scalar `value`, without building it.
+    @inline(__always)
+    static func hasReplacement(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x2035, 0x02B9, 0x02BB, 0x02BC, 0x02C8, 0x00B4, 0x0060, 0xFF40,
+            0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x2036, 0x00AB, 0x00BB, 0x02BA, 0x2039, 0x203A,
+            0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE63, 0x2022, 0x2043, 0x2026,
+            0x0009, 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000, 0x2028, 0x2029,
+            0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD, 0xFF01...0xFF5E:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// `text` with every look-alike replaced, whatever the result's encoding, and what was replaced.
     public static func replacingLookAlikes(in text: String) -> (text: String, replacements: [Replacement]) {
         var output = String.UnicodeScalarView()

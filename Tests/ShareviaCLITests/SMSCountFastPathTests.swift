@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import ProcessRunning
+import TestSupport
+import Testing
+import TextFitting
+
+@testable import ShareviaCLI
+
+/// The `sms count --lines` fast path reads its command line exactly as ArgumentParser does, and
+/// leaves every other shape (help, errors, text arguments) to ArgumentParser.
+@Suite struct SMSCountFastPathTests {
+    func argumentParserInvocation(_ arguments: [String]) -> SMSCountInvocation? {
+        (try? ShareviaCommand.parseAsRoot(arguments) as? SMSCountCommand)?.invocation
+    }
+
+    @Test(arguments: [
+        ["sms", "count", "--lines"],
+        ["sms", "count", "--lines", "--json"],
+        ["sms", "count", "--json", "--lines"],
+        ["sms", "count", "--lines", "--smart-encoding"],
+        ["sms", "count", "--smart-encoding", "--json", "--lines"],
+    ])
+    func agreesWithArgumentParser(arguments: [String]) throws {
+        let fast = try #require(SMSCountFastPath.parse(arguments), "the fast path declined \(arguments)")
+        let parsed = try #require(argumentParserInvocation(arguments), "ArgumentParser refused \(arguments)")
+        #expect(fast == parsed)
+    }
+
+    @Test(arguments: [
+        ["sms", "count"], ["sms", "count", "--json"], ["sms", "count", "hello"], ["sms", "count", "--lines", "-"],
+        ["sms", "count", "--lines", "text"], ["sms", "count", "--lines", "--lines"],
+        ["sms", "count", "--lines", "--help"],
+        ["sms", "count", "--lines", "-h"], ["sms", "count", "--lines=true"], ["sms", "count", "--lines", "--version"],
+        ["sms", "count", "--lines", "--"], ["sms", "--lines", "count"], ["sms", "help", "count"], ["count", "--lines"],
+        ["sms", "count", "--lines", "--colour"], ["--to", "sms", "sms", "count", "--lines"],
+    ])
+    func leavesTheRestToArgumentParser(arguments: [String]) {
+        #expect(SMSCountFastPath.parse(arguments) == nil)
+    }
+
+    @Test func knowsEveryFlagOfTheCountCommand() throws {
+        // A flag added to `sms count` must be added here too, or the fast path would drop it.
+        let flags = SMSCountCommand._dumpHelp()
+        for flag in SMSCountFastPath.flags { #expect(flags.contains("\"\(flag.dropFirst(2))\""), "\(flag)") }
+        #expect(SMSCountFastPath.parse(["sms", "count", "--lines", "--json", "--smart-encoding"]) != nil)
+    }
+
+    @Test func countsLinesAsTheFullAnalysisDoes() {
+        let input = "hello\r\nIt’s day 7\n\n中文 🔥\n\u{915}\u{94D}\u{937} 🔥\nno line feed at the end"
+        var output: [UInt8] = []
+        let valid = Array(input.utf8).withUnsafeBufferPointer {
+            SMSCountInvocation.countLines($0, appendingTo: &output)
+        }
+        #expect(valid)
+        let expected = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
+            SMSCountOutput.line(SMSAnalysis(String(Substring($0)))) + "\n"
+        }.joined()
+        #expect(String(decoding: output, as: UTF8.self) == expected)
+    }
+
+    @Test(arguments: [[0x61, 0x0A, 0xFF, 0x0A], [0xE4, 0xB8, 0x0A, 0xAD], Array("\u{915}\u{94D} ".utf8) + [0xC3]])
+    func badUTF8AnywhereFailsTheWholeInput(bytes: [UInt8]) {
+        var output: [UInt8] = []
+        let valid = bytes.withUnsafeBufferPointer { SMSCountInvocation.countLines($0, appendingTo: &output) }
+        #expect(!valid)
+    }
+
+    @Test func theBinaryCountsLinesAndRefusesBadBytes() async throws {
+        let input = "hello\nIt’s day 7 🔥\n" + String(repeating: "中", count: 71) + "\n"
+        let run = try await ShareviaProcess.run(["sms", "count", "--lines"], input: Array(input.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout == """
+                GSM-7, 1 segment, 5 septets (155 left in the last)
+                UCS-2, 1 segment, 13 UTF-16 units (57 left in the last); UCS-2 forced by ’ (U+2019), 🔥 (U+1F525)
+                UCS-2, 2 segments, 71 UTF-16 units (63 left in the last); UCS-2 forced by 中 (U+4E2D)
+
+                """
+        )
+        let bad = try await ShareviaProcess.run(
+            ["sms", "count", "--lines"],
+            input: Array("ok\nab".utf8) + [0xC3, 0x28]
+        )
+        #expect(bad.status == 64)
+        #expect(bad.stdout.isEmpty, "nothing is printed for an input that is not UTF-8")
+        #expect(bad.stderr.contains("the text from standard input is not valid UTF-8 (first bad byte at offset 5)"))
+    }
+
+    /// Standard input redirected from a file is mapped, from where the shell left it.
+    @Test func aFileOnStandardInputIsReadFromItsCurrentOffset() async throws {
+        let folder = TemporaryFolder("sms-count-file")
+        defer { folder.remove() }
+        let text = "skip it\nhello\n" + String(repeating: "中", count: 71) + "\nlast line, no line feed 🔥"
+        let file = folder.file("messages.txt")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let bad = folder.file("bad.txt")
+        try Data(Array("skip it\nfine\n".utf8) + [0xE4, 0xB8, 0x0A]).write(to: URL(fileURLWithPath: bad))
+        // dd reads exactly the first line's 8 bytes; sharevia then inherits the descriptor there.
+        let script = #"{ dd bs=8 count=1 of=/dev/null 2>/dev/null; exec "$0" sms count --lines; } < "$1""#
+        let piped = try await ShareviaProcess.run(["sms", "count", "--lines"], input: Array(text.utf8.dropFirst(8)))
+        let mapped = try await ProcessRunner().run(
+            "/bin/sh",
+            arguments: ["-c", script, ShareviaProcess.binary, file],
+            environment: ["PATH": "/usr/bin:/bin"],
+            timeout: .seconds(60)
+        )
+        #expect(mapped.exitStatus == 0)
+        #expect(mapped.standardOutput == piped.stdoutBytes)
+        #expect(String(decoding: mapped.standardOutput, as: UTF8.self).hasPrefix("GSM-7, 1 segment, 5 septets"))
+        let refused = try await ProcessRunner().run(
+            "/bin/sh",
+            arguments: ["-c", script, ShareviaProcess.binary, bad],
+            environment: ["PATH": "/usr/bin:/bin"],
+            timeout: .seconds(60)
+        )
+        #expect(refused.exitStatus == 64)
+        #expect(refused.standardOutput.isEmpty)
+        #expect(String(decoding: refused.standardError, as: UTF8.self).contains("first bad byte at offset 5"))
+    }
+}
