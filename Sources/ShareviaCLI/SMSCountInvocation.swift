@@ -1,3 +1,6 @@
+import Dispatch
+import ProcessRunning
+import Synchronization
 import TextFitting
 
 #if canImport(Glibc)
@@ -35,18 +38,36 @@ struct SMSCountInvocation: Equatable {
 
     /// `--lines` as text: each line through ``SMSLineCounter``'s one pass over its bytes (which
     /// also checks they are UTF-8), or the full analysis where a line needs it; the same output
-    /// either way. The output is written once all of the input is known to be UTF-8.
+    /// either way. Large input is shared out in runs of whole lines counted at the same time,
+    /// one per core (``LineRuns``). The output is written, in order, once all of the input is
+    /// known to be UTF-8.
     private func countLines() throws {
-        var output: [UInt8] = []
         try StandardStreams.withAllInput { input in
-            // The output is usually about half the input: room for all of it up front, as
-            // pages never written cost nothing, while growing would copy it and fault twice.
-            output.reserveCapacity(input.count + 4096)
-            guard Self.countLines(input, appendingTo: &output) else {
+            // More runs than threads, taken in turn, so that a thread that drew easy lines (GSM-7)
+            // takes more of them; each run's output is written in order at the end.
+            let threads = LineRuns.parallelism
+            let runs = LineRuns.split(input, into: threads * 4, minimumBytes: 32 << 10)
+            let results = RunResults(input: input, runs: runs)
+            defer { results.deallocate() }
+            // A thread of its own for each helper, and this one: Dispatch's pool starts its
+            // workers too late to help with a few milliseconds of work.
+            let helpers = min(threads, runs.count) - 1
+            let finished = DispatchSemaphore(value: 0)
+            for _ in 0..<helpers {
+                BlockingThread.start {
+                    results.countRemainingRuns()
+                    finished.signal()
+                }
+            }
+            results.countRemainingRuns()
+            for _ in 0..<helpers { finished.wait() }
+            let outputs = results.outputs
+            let valid = results.valid
+            guard !valid.contains(false) else {
                 throw StandardStreams.invalidUTF8Failure(input, purpose: "the text")
             }
+            for output in outputs { StandardStreams.write(bytes: output) }
         }
-        StandardStreams.write(bytes: output)
     }
 
     /// Counts each line of `bytes` (the last may lack its line feed) into `output`; false when
@@ -84,5 +105,46 @@ struct SMSCountInvocation: Equatable {
         var split = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         if split.last?.isEmpty == true { split.removeLast() }
         return split
+    }
+}
+
+/// The runs of ``SMSCountInvocation``'s parallel count and what each produced: each slot is
+/// written by the one thread that took its run (and read after all have finished), hence
+/// `@unchecked Sendable`.
+private final class RunResults: @unchecked Sendable {
+    let input: UnsafeBufferPointer<UInt8>
+    let runs: [Range<Int>]
+    private let slots: UnsafeMutableBufferPointer<(output: [UInt8], valid: Bool)>
+    /// The next run nobody has taken.
+    private let next = Atomic<Int>(0)
+
+    init(input: UnsafeBufferPointer<UInt8>, runs: [Range<Int>]) {
+        self.input = input
+        self.runs = runs
+        slots = .allocate(capacity: runs.count)
+        slots.initialize(repeating: ([], false))
+    }
+
+    /// Takes runs nobody has taken and counts their lines, until none is left.
+    func countRemainingRuns() {
+        while true {
+            let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard index < runs.count else { return }
+            let bytes = UnsafeBufferPointer(rebasing: input[runs[index]])
+            var output: [UInt8] = []
+            // The output is usually about half the input: room for all of it up front, as pages
+            // never written cost nothing, while growing would copy it.
+            output.reserveCapacity(bytes.count + 4096)
+            let valid = SMSCountInvocation.countLines(bytes, appendingTo: &output)
+            slots[index] = (output, valid)
+        }
+    }
+
+    var outputs: [[UInt8]] { slots.map(\.output) }
+    var valid: [Bool] { slots.map(\.valid) }
+
+    func deallocate() {
+        slots.deinitialize()
+        slots.deallocate()
     }
 }

@@ -35,26 +35,11 @@ enum StandardStreams {
         readAll(from: STDIN_FILENO)
     }
 
-    /// Runs `body` with all of standard input, from its current offset: a regular file mapped
-    /// into memory (no copy, and a page fault for many pages rather than one each), anything else
-    /// read. As with any mapped file, a file truncated by another process while `body` runs can
-    /// stop the process with SIGBUS.
+    /// Runs `body` with all of standard input, from its current offset, read into one buffer
+    /// (a regular file's size at once). Not mapped: a mapped file that another process truncates
+    /// meanwhile would stop sharevia with SIGBUS.
     static func withAllInput<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        var status = stat()
-        if fstat(STDIN_FILENO, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 {
-            let offset = lseek(STDIN_FILENO, 0, SEEK_CUR)
-            let length = Int(status.st_size) - Int(offset)
-            if offset >= 0, length > 0,
-                let mapping = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, STDIN_FILENO, 0),
-                mapping != MAP_FAILED
-            {
-                defer { munmap(mapping, Int(status.st_size)) }
-                let start = mapping.assumingMemoryBound(to: UInt8.self) + Int(offset)
-                return try body(UnsafeBufferPointer(start: start, count: length))
-            }
-        }
-        let input = readAll(from: STDIN_FILENO)
-        return try input.withUnsafeBufferPointer(body)
+        try readAll(from: STDIN_FILENO).withUnsafeBufferPointer(body)
     }
 
     /// Prints the usage error for `data` (read from standard input for `purpose`) not being

@@ -87,7 +87,7 @@ import TextFitting
         #expect(bad.stderr.contains("the text from standard input is not valid UTF-8 (first bad byte at offset 5)"))
     }
 
-    /// Standard input redirected from a file is mapped, from where the shell left it.
+    /// Standard input redirected from a file is read from where the shell left it.
     @Test func aFileOnStandardInputIsReadFromItsCurrentOffset() async throws {
         let folder = TemporaryFolder("sms-count-file")
         defer { folder.remove() }
@@ -99,15 +99,15 @@ import TextFitting
         // dd reads exactly the first line's 8 bytes; sharevia then inherits the descriptor there.
         let script = #"{ dd bs=8 count=1 of=/dev/null 2>/dev/null; exec "$0" sms count --lines; } < "$1""#
         let piped = try await ShareviaProcess.run(["sms", "count", "--lines"], input: Array(text.utf8.dropFirst(8)))
-        let mapped = try await ProcessRunner().run(
+        let fromFile = try await ProcessRunner().run(
             "/bin/sh",
             arguments: ["-c", script, ShareviaProcess.binary, file],
             environment: ["PATH": "/usr/bin:/bin"],
             timeout: .seconds(60)
         )
-        #expect(mapped.exitStatus == 0)
-        #expect(mapped.standardOutput == piped.stdoutBytes)
-        #expect(String(decoding: mapped.standardOutput, as: UTF8.self).hasPrefix("GSM-7, 1 segment, 5 septets"))
+        #expect(fromFile.exitStatus == 0)
+        #expect(fromFile.standardOutput == piped.stdoutBytes)
+        #expect(String(decoding: fromFile.standardOutput, as: UTF8.self).hasPrefix("GSM-7, 1 segment, 5 septets"))
         let refused = try await ProcessRunner().run(
             "/bin/sh",
             arguments: ["-c", script, ShareviaProcess.binary, bad],
