@@ -25,7 +25,7 @@ struct SMSCountInvocation: Equatable {
             return
         }
         var output = ""
-        for input in try inputs() {
+        for input in try StandardStreams.inputs(text: text, lines: lines) {
             let analysis = SMSAnalysis(input, smartEncoding: smartEncoding)
             output += json ? try SMSCountOutput.jsonLine(analysis) : SMSCountOutput.line(analysis) + "\n"
             if output.utf8.count > 1 << 16 {
@@ -94,17 +94,6 @@ struct SMSCountInvocation: Equatable {
             start = end + 1
         }
         return true
-    }
-
-    /// The inputs: the argument, all of standard input, or its lines.
-    private func inputs() throws -> [String] {
-        if let text, text != "-" { return [text] }
-        let input = try StandardStreams.readUTF8Input(purpose: "the text")
-        guard lines else { return [input.hasSuffix("\n") ? String(input.dropLast()) : input] }
-        // Split on the byte: splitting a String on "\n" walks grapheme clusters, which is slow.
-        var split = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
-        if split.last?.isEmpty == true { split.removeLast() }
-        return split
     }
 }
 

@@ -30,6 +30,20 @@ enum StandardStreams {
         return text
     }
 
+    /// What a counting command reads: `text` itself, or (for nil or `-`) all of standard input
+    /// without its final line feed, or with `lines` each line of it.
+    ///
+    /// - Throws: ``CommandFailure`` (usage) when standard input is not UTF-8.
+    static func inputs(text: String?, lines: Bool) throws -> [String] {
+        if let text, text != "-" { return [text] }
+        let input = try readUTF8Input(purpose: "the text")
+        guard lines else { return [input.hasSuffix("\n") ? String(input.dropLast()) : input] }
+        // Split on the byte: splitting a String on "\n" walks grapheme clusters, which is slow.
+        var split = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        if split.last?.isEmpty == true { split.removeLast() }
+        return split
+    }
+
     /// All of standard input, as bytes.
     static func readAllInput() -> [UInt8] {
         readAll(from: STDIN_FILENO)

@@ -51,12 +51,6 @@ struct TextInputOptions: ParsableArguments {
 
     /// The inputs: the argument, all of standard input, or its lines.
     func inputs() throws -> [String] {
-        if let text, text != "-" { return [text] }
-        let input = try StandardStreams.readUTF8Input(purpose: "the text")
-        guard lines else { return [input.hasSuffix("\n") ? String(input.dropLast()) : input] }
-        // Split on the byte: splitting a String on "\n" walks grapheme clusters, which is slow.
-        var split = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
-        if split.last?.isEmpty == true { split.removeLast() }
-        return split
+        try StandardStreams.inputs(text: text, lines: lines)
     }
 }
