@@ -10,8 +10,9 @@
 /// 3. Asks ``ShareDestination/availability()``; when unavailable, records the reason and moves on.
 /// 4. Calls ``ShareDestination/prepare(_:)``, with the content's card (if it draws one) drawn at
 ///    the destination's ``DestinationDescriptor/cardSize`` first among the attachments.
-///    `contentRejected` (or any code other than `badInput`/`cancelled`) is recorded and the router moves on; `badInput` and `cancelled` stop
-///    the share, because no other destination would do better.
+///    `contentRejected` (or any code other than `badInput`/`cancelled`) is recorded and the
+///    router moves on; `badInput` and `cancelled` stop the share, because no other destination
+///    would do better.
 /// 5. Calls ``ShareDestination/deliver(_:)`` under ``RetryPolicy/deliveryTimeout``. On success it
 ///    records `delivered` or `handed-off`, as the receipt says, and returns. A `transient` error or a timeout is retried after
 ///    ``RetryPolicy/backoff(beforeRetry:)`` up to ``RetryPolicy/maxAttempts`` tries, then the router
