@@ -1,4 +1,5 @@
 import Foundation
+import ProcessRunning
 import TestSupport
 import Testing
 
@@ -128,6 +129,34 @@ import Testing
         #expect(render.status == 0)
         #expect(render.stderr.contains("libpango-1.0.so.0"), "the check can see libpango when it is loaded")
         #expect(render.stderr.contains("libqrencode.so.4"), "the spec's QR code loads libqrencode")
+    }
+
+    /// A library `sharevia card` loads with dlopen, made unloadable in a private mount namespace
+    /// (`/dev/null` bound over it), gives an error naming the Debian package, and no file.
+    @Test(arguments: [
+        ("libpango-1.0.so.0", "apt-get install libpango-1.0-0"),
+        ("libcairo.so.2", "apt-get install libcairo2"),
+        ("libqrencode.so.4", "apt-get install libqrencode4"),
+    ])
+    func aMissingLibraryNamesItsPackage(library: String, install: String) async throws {
+        let output = folder.file("missing-\(library).png")
+        let script = #"""
+            path=$(/sbin/ldconfig -p | awk -v name="$1" '$1 == name { print $NF; exit }')
+            [ -n "$path" ] || { echo "test setup: $1 is not installed" >&2; exit 99; }
+            mount --bind /dev/null "$path" || exit 98
+            exec "$2" card render "$3" -o "$4"
+            """#
+        let run = try await ProcessRunner().run(
+            "/usr/bin/unshare",
+            arguments: ["-m", "/bin/sh", "-c", script, "sh", library, ShareviaProcess.binary, Self.streak, output],
+            environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"],
+            timeout: .seconds(60)
+        )
+        let stderr = String(decoding: run.standardError, as: UTF8.self)
+        #expect(run.exitStatus == 1, "\(stderr)")
+        #expect(stderr.contains("\(library) can't be loaded"), "\(stderr)")
+        #expect(stderr.contains(install), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output), "no card is written")
     }
 
     @Test func twoRendersAreByteIdentical() async throws {
