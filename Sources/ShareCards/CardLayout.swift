@@ -20,12 +20,11 @@ struct CardLayout: Sendable, Hashable {
         case .portrait, .square:
             let portrait = size.shape == .portrait
             let margin = 7 * unit
-            let footerHeight = (portrait ? 13 : 12) * unit
-            footer = CardRect(
-                x: margin,
-                y: height - margin - footerHeight,
-                width: width - 2 * margin,
-                height: footerHeight
+            footer = Self.footer(
+                width: width,
+                height: height,
+                margin: margin,
+                footerHeight: (portrait ? 13 : 12) * unit
             )
             let top = margin
             let available = footer.y - 4 * unit - top
@@ -45,13 +44,7 @@ struct CardLayout: Sendable, Hashable {
             centered = true
         case .landscape:
             let margin = 6 * unit
-            let footerHeight = 13 * unit
-            footer = CardRect(
-                x: margin,
-                y: height - margin - footerHeight,
-                width: width - 2 * margin,
-                height: footerHeight
-            )
+            footer = Self.footer(width: width, height: height, margin: margin, footerHeight: 13 * unit)
             let top = margin
             let available = footer.y - 3 * unit - top
             let heroWidth = min(0.34 * width, available)
@@ -76,5 +69,10 @@ struct CardLayout: Sendable, Hashable {
                 self[keyPath: keyPath] = self[keyPath: keyPath].mirrored(in: width)
             }
         }
+    }
+
+    /// The branding footer: full width inside the margins, at the bottom.
+    private static func footer(width: Double, height: Double, margin: Double, footerHeight: Double) -> CardRect {
+        CardRect(x: margin, y: height - margin - footerHeight, width: width - 2 * margin, height: footerHeight)
     }
 }
