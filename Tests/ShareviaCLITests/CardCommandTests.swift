@@ -70,6 +70,21 @@ import Testing
         #expect(run.stderr.contains("can't read the card spec"))
     }
 
+    @Test func anOutputItCannotWriteIsNamedAndLeavesNothing() async throws {
+        let missing = try await ShareviaProcess.run(["card", "render", Self.streak, "-o", folder.file("nope/card.png")])
+        #expect(missing.status == 65)
+        #expect(
+            missing.stderr.contains(
+                "the folder '\(folder.file("nope"))' for '\(folder.file("nope/card.png"))' does not exist"
+            ),
+            "\(missing.stderr)"
+        )
+        let isFolder = try await ShareviaProcess.run(["card", "themes", Self.streak, "-o", folder.path])
+        #expect(isFolder.status == 65)
+        #expect(isFolder.stderr.contains("is a folder, not a file name"), "\(isFolder.stderr)")
+        #expect(folder.names().isEmpty, "nothing is written")
+    }
+
     @Test func aBadSizeOrThemeIsRefusedBeforeRendering() async throws {
         let size = try await ShareviaProcess.run([
             "card", "render", Self.streak, "-o", folder.file("x.png"), "--size", "9000x9000",

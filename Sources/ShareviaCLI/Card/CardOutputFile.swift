@@ -1,30 +1,35 @@
-import AtomicFiles
+import ImagePipeline
 import ShareCards
 
-/// Writing a rendered PNG: all or nothing, through a `StagedFile` beside the output, replacing
-/// an existing file only once the new one is complete.
+/// Writing a rendered PNG: all or nothing, through ImagePipeline's ``AtomicFileWriter`` (a
+/// staged file beside the output), replacing an existing file only once the new one is complete.
 enum CardOutputFile {
+    /// Checks, before rendering, that `path` names a file in a folder that exists.
+    ///
+    /// - Throws: ``CommandFailure`` (65, printed) naming the file and what to do.
+    static func check(_ path: String) throws {
+        do {
+            try AtomicFileWriter(overwrite: true).checkDestination(path)
+        } catch {
+            throw failure(error, path)
+        }
+    }
+
     /// Writes `bytes` to `path` atomically.
     ///
     /// - Throws: ``CommandFailure`` (65, printed) naming the file and the system error.
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let slash = path.lastIndex(of: "/")
-        let folderPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard !name.isEmpty else {
-            throw CardSpecFile.failure(
-                CardError(.renderFailed, "-o '\(path)' names a folder; give a file name such as card.png")
-            )
-        }
-        do throws(FileSystemFailure) {
-            let folder = try OpenFolder(folderPath)
-            let staged = try StagedFile(in: folder, prefix: ".\(name).")
-            try staged.write(bytes)
-            try staged.replace(name)
+        do {
+            try AtomicFileWriter(overwrite: true).write(bytes, to: path)
         } catch {
-            throw CardSpecFile.failure(
-                CardError(.renderFailed, "can't write '\(path)': \(error); check the folder exists and is writable")
-            )
+            throw failure(error, path)
         }
+    }
+
+    private static func failure(_ error: any Error, _ path: String) -> CommandFailure {
+        let reason = (error as? ImageError)?.message ?? "\(error)"
+        return CardSpecFile.failure(
+            CardError(.renderFailed, "can't write the card: \(reason) Give -o a file in a folder that exists.")
+        )
     }
 }

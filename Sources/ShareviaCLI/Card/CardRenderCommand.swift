@@ -26,6 +26,7 @@ struct CardRenderCommand: ParsableCommand {
 
     func run() throws {
         let spec = look.apply(to: try CardSpecFile.load(spec))
+        try CardOutputFile.check(output)
         var png: [UInt8] = []
         var renders: [Duration] = []
         var encodes: [Duration] = []

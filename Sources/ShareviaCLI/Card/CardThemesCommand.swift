@@ -27,6 +27,7 @@ struct CardThemesCommand: ParsableCommand {
 
     func run() throws {
         var spec = try CardSpecFile.load(spec)
+        try CardOutputFile.check(output)
         if let size { spec.size = try CardLookOptions.parsedSize(size) }
         if isPrivate { spec.isPrivate = true }
         let png: [UInt8]
