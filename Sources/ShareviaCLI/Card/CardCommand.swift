@@ -16,7 +16,7 @@ struct CardCommand: AsyncParsableCommand {
 
             EXAMPLES
               sharevia card render streak.json -o card.png
-              sharevia card render streak.json -o x.png --size landscape --theme ocean --private
+              sharevia card render streak.json -o x.png --size landscape --private
               sharevia card themes streak.json -o sheet.png
               sharevia --to instagram --card streak.json
             """,
