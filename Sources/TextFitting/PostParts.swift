@@ -17,8 +17,10 @@ public struct PostParts: Sendable, Hashable {
         self.hashtags = hashtags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
     }
 
-    /// Creates parts from a title and a text, which become the body on separate lines.
+    /// Creates parts from a title and a text, which become the body on separate lines; a title
+    /// the text already begins with (a card's headline before its share text) is not repeated.
     public init(title: String?, text: String, link: String? = nil, hashtags: [String] = []) {
+        let title = title.flatMap { text.hasPrefix($0) ? nil : $0 }
         let body = [title ?? "", text].filter { !$0.isEmpty }.joined(separator: "\n")
         self.init(body: body, link: link, hashtags: hashtags)
     }

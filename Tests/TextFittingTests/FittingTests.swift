@@ -51,6 +51,14 @@ struct FittingTests {
         #expect((fitted.trimmedCharacters > 0) == (total > 280))
     }
 
+    @Test func aTitleTheTextBeginsWithIsNotRepeated() {
+        let card = PostParts(title: "30 day streak", text: "30 day streak in Habitual! 🔥")
+        #expect(card.body == "30 day streak in Habitual! 🔥")
+        let other = PostParts(title: "Seven days", text: "In a row")
+        #expect(other.body == "Seven days\nIn a row")
+        #expect(PostParts(title: "", text: "Only text").body == "Only text")
+    }
+
     @Test func dropsHashtagsLastFirstBeforeTrimming() {
         let body = String(repeating: "a", count: 270)
         let fitted = TextFitter(rules: .x).fit(PostParts(body: body, hashtags: ["run", "fitness", "streak"]))
