@@ -30,16 +30,16 @@ struct GoldenImageTests {
 
     static var folder: String { PackageRoot.path + "/Tests/ShareCardsTests/Golden" }
 
+    /// `spec` rendered, then scaled to half size as the goldens are stored.
+    static func halfSizeRender(_ spec: CardSpec) throws -> (pixels: [UInt8], width: Int, height: Int) {
+        let card = try CardRenderer().render(spec)
+        return PixelComparison.downscale(card.image.pixels, width: card.image.width, height: card.image.height, by: 2)
+    }
+
     @Test(arguments: cases)
     func matchesItsGolden(kind: CardKind, theme: String, size: String) throws {
         let spec = SampleSpecs.spec(kind, theme: CardTheme.named(theme)!, size: try CardSize(parsing: size))
-        let card = try CardRenderer().render(spec)
-        let small = PixelComparison.downscale(
-            card.image.pixels,
-            width: card.image.width,
-            height: card.image.height,
-            by: 2
-        )
+        let small = try Self.halfSizeRender(spec)
         let path = "\(Self.folder)/\(kind.rawValue)-\(theme)-\(size).png"
         if ProcessInfo.processInfo.environment["SHAREVIA_UPDATE_GOLDEN"] == "1" {
             let image = try RGBAImage(width: small.width, height: small.height, pixels: small.pixels)
@@ -58,14 +58,7 @@ struct GoldenImageTests {
 
     /// The comparison can fail: a card in another theme is far from this golden.
     @Test func aDifferentCardFailsTheComparison() throws {
-        let spec = SampleSpecs.spec(.streak, theme: .forest)
-        let card = try CardRenderer().render(spec)
-        let small = PixelComparison.downscale(
-            card.image.pixels,
-            width: card.image.width,
-            height: card.image.height,
-            by: 2
-        )
+        let small = try Self.halfSizeRender(SampleSpecs.spec(.streak, theme: .forest))
         let golden = try PNGDecoder().decode(path: "\(Self.folder)/streak-dark-story.png")
         let comparison = PixelComparison(small.pixels, golden.pixels, tolerance: Self.tolerance)
         #expect(comparison.differingShare > 0.5)
