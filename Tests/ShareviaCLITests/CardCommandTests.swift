@@ -146,7 +146,7 @@ import Testing
         #expect(render.stderr.contains("libqrencode.so.4"), "the spec's QR code loads libqrencode")
     }
 
-    /// A library `sharevia card` loads with dlopen, made unloadable in a private mount namespace
+    /// A library `sharevia card` loads with dlopen, made unloadable in a private user and mount namespace
     /// (`/dev/null` bound over it), gives an error naming the Debian package, and no file.
     @Test(arguments: [
         ("libpango-1.0.so.0", "apt-get install libpango-1.0-0"),
@@ -163,7 +163,7 @@ import Testing
             """#
         let run = try await ProcessRunner().run(
             "/usr/bin/unshare",
-            arguments: ["-m", "/bin/sh", "-c", script, "sh", library, ShareviaProcess.binary, Self.streak, output],
+            arguments: ["-rm", "/bin/sh", "-c", script, "sh", library, ShareviaProcess.binary, Self.streak, output],
             environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"],
             timeout: .seconds(60)
         )

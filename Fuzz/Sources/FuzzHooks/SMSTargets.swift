@@ -5,12 +5,15 @@ import TextFitting
 /// text, each within its capacity, as many as the segments, the units left matching the last);
 /// the encoding is GSM-7 exactly when every scalar is in the alphabet; smart encoding, when
 /// applied, gives GSM-7; a trimmed message that fits takes at most the limit and keeps the link
-/// (the first line, when it looks like one) whole.
+/// (the first line, when it looks like one) whole. The one-pass line counter also gets the raw
+/// bytes, bad ones included: it refuses exactly bytes that are not UTF-8, or declines.
 @_cdecl("sharevia_fuzz_sms_count")
 public func fuzzSMSCount(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let text = String(decoding: fuzzBytes(start, count), as: UTF8.self)
+    let bytes = fuzzBytes(start, count)
+    let text = String(decoding: bytes, as: UTF8.self)
     checkCount(text)
     checkLineCounter(text)
+    checkLineCounterOnRawBytes(bytes)
 
     let smart = SMSSmartEncoding.encode(text)
     if smart.applied {
@@ -41,7 +44,10 @@ public func fuzzSMSCount(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 private func checkCount(_ text: String) {
     let count = SMSSegmentCounter.count(text)
     let gsm = GSM7Alphabet.canEncode(text)
-    check(count.encoding == (gsm ? .gsm7 : .ucs2), "encoding \(count.encoding) for a text GSM-7 \(gsm ? "can" : "can't") carry")
+    check(
+        count.encoding == (gsm ? .gsm7 : .ucs2),
+        "encoding \(count.encoding) for a text GSM-7 \(gsm ? "can" : "can't") carry"
+    )
     let units = gsm ? text.unicodeScalars.reduce(0) { $0 + GSM7Alphabet.septets(for: $1) } : text.utf16.count
     check(count.units == units, "units \(count.units), expected \(units)")
     check(count.segments >= 1, "\(count.segments) segments")
@@ -51,7 +57,10 @@ private func checkCount(_ text: String) {
     let sizes = parts.map { part in
         gsm ? part.unicodeScalars.reduce(0) { $0 + GSM7Alphabet.septets(for: $1) } : part.utf16.count
     }
-    check(sizes.allSatisfy { $0 <= count.capacityPerSegment }, "a part over \(count.capacityPerSegment) units: \(sizes)")
+    check(
+        sizes.allSatisfy { $0 <= count.capacityPerSegment },
+        "a part over \(count.capacityPerSegment) units: \(sizes)"
+    )
     check(count.unitsLeftInLastSegment == count.capacityPerSegment - (sizes.last ?? 0), "units left disagree")
     if count.segments > 1 {
         check(count.units > count.encoding.singleCapacity, "split a message that fits one part")
@@ -66,6 +75,34 @@ private func checkLineCounter(_ text: String) {
         guard copy.withUTF8({ SMSLineCounter.appendSummary(of: $0, to: &output) }) else { continue }
         let analysis = SMSAnalysis(copy)
         let expected = ([analysis.count.summary] + analysis.notes).joined(separator: "; ") + "\n"
-        check(String(decoding: output, as: UTF8.self) == expected, "the line counter disagrees on \(copy.debugDescription)")
+        check(
+            String(decoding: output, as: UTF8.self) == expected,
+            "the line counter disagrees on \(copy.debugDescription)"
+        )
+    }
+}
+
+/// On any bytes, the line counter says `invalidUTF8` only for bytes that are not UTF-8, and
+/// what it counts is valid UTF-8 with the full analysis's line.
+private func checkLineCounterOnRawBytes(_ bytes: [UInt8]) {
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        var output: [UInt8] = []
+        let outcome = line.withUnsafeBufferPointer { SMSLineCounter.count($0, appendingTo: &output) }
+        let text = String(validating: line, as: UTF8.self)
+        switch outcome {
+        case .invalidUTF8:
+            check(text == nil, "the line counter refused valid UTF-8: \(Array(line))")
+            check(output.isEmpty, "the line counter wrote for bytes it refused")
+        case .declined:
+            check(output.isEmpty, "the line counter wrote for a line it declined")
+        case .counted:
+            guard let text else {
+                check(false, "the line counter counted bytes that are not UTF-8: \(Array(line))")
+                return
+            }
+            let analysis = SMSAnalysis(text)
+            let expected = ([analysis.count.summary] + analysis.notes).joined(separator: "; ") + "\n"
+            check(String(decoding: output, as: UTF8.self) == expected, "the line counter disagrees on \(Array(line))")
+        }
     }
 }
