@@ -146,8 +146,8 @@ import Testing
         #expect(render.stderr.contains("libqrencode.so.4"), "the spec's QR code loads libqrencode")
     }
 
-    /// A library `sharevia card` loads with dlopen, made unloadable in a private user and mount namespace
-    /// (`/dev/null` bound over it), gives an error naming the Debian package, and no file.
+    /// A library `sharevia card` loads with dlopen, made unloadable in a private user and mount
+    /// namespace (`/dev/null` bound over it), gives an error naming the Debian package, and no file.
     @Test(arguments: [
         ("libpango-1.0.so.0", "apt-get install libpango-1.0-0"),
         ("libcairo.so.2", "apt-get install libcairo2"),
