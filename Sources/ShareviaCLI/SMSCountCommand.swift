@@ -76,8 +76,4 @@ enum SMSCountOutput {
             notes: analysis.notes
         )
     }
-
-    static func jsonLine(_ analysis: SMSAnalysis) throws -> String {
-        try JSONText.encode(record(analysis), compact: true)
-    }
 }

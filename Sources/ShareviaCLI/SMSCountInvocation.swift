@@ -27,7 +27,8 @@ struct SMSCountInvocation: Equatable {
         var output = ""
         for input in try StandardStreams.inputs(text: text, lines: lines) {
             let analysis = SMSAnalysis(input, smartEncoding: smartEncoding)
-            output += json ? try SMSCountOutput.jsonLine(analysis) : SMSCountOutput.line(analysis) + "\n"
+            output +=
+                json ? try TextOutput.jsonLine(SMSCountOutput.record(analysis)) : SMSCountOutput.line(analysis) + "\n"
             if output.utf8.count > 1 << 16 {
                 StandardStreams.write(output)
                 output = ""
@@ -38,8 +39,8 @@ struct SMSCountInvocation: Equatable {
 
     /// `--lines` as text: each line through ``SMSLineCounter``'s one pass over its bytes (which
     /// also checks they are UTF-8), or the full analysis where a line needs it; the same output
-    /// either way. Large input is shared out in runs of whole lines counted at the same time,
-    /// one per core (``LineRuns``). The output is written, in order, once all of the input is
+    /// either way. Large input is shared out in runs of whole lines that one thread per core
+    /// takes in turn (``LineRuns``). The output is written, in order, once all of the input is
     /// known to be UTF-8.
     private func countLines() throws {
         try StandardStreams.withAllInput { input in
@@ -61,12 +62,8 @@ struct SMSCountInvocation: Equatable {
             }
             results.countRemainingRuns()
             for _ in 0..<helpers { finished.wait() }
-            let outputs = results.outputs
-            let valid = results.valid
-            guard !valid.contains(false) else {
-                throw StandardStreams.invalidUTF8Failure(input, purpose: "the text")
-            }
-            for output in outputs { StandardStreams.write(bytes: output) }
+            guard results.allValid else { throw StandardStreams.invalidUTF8Failure(input, purpose: "the text") }
+            results.writeOutputs()
         }
     }
 
@@ -129,8 +126,13 @@ private final class RunResults: @unchecked Sendable {
         }
     }
 
-    var outputs: [[UInt8]] { slots.map(\.output) }
-    var valid: [Bool] { slots.map(\.valid) }
+    /// True when every run was UTF-8.
+    var allValid: Bool { slots.allSatisfy(\.valid) }
+
+    /// Writes the runs' outputs to standard output, in order.
+    func writeOutputs() {
+        for slot in slots { StandardStreams.write(bytes: slot.output) }
+    }
 
     func deallocate() {
         slots.deinitialize()

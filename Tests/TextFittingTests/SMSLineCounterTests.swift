@@ -16,7 +16,7 @@ import Testing
     static func fast(_ text: String) -> String? {
         var output: [UInt8] = []
         var copy = text
-        let taken = copy.withUTF8 { SMSLineCounter.appendSummary(of: $0, to: &output) }
+        let taken = copy.withUTF8 { SMSLineCounter.count($0, appendingTo: &output) == .counted }
         return taken ? String(decoding: output, as: UTF8.self) : nil
     }
 

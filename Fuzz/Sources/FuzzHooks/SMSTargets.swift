@@ -72,7 +72,7 @@ private func checkLineCounter(_ text: String) {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         var copy = String(line)
         var output: [UInt8] = []
-        guard copy.withUTF8({ SMSLineCounter.appendSummary(of: $0, to: &output) }) else { continue }
+        guard copy.withUTF8({ SMSLineCounter.count($0, appendingTo: &output) == .counted }) else { continue }
         let analysis = SMSAnalysis(copy)
         let expected = ([analysis.count.summary] + analysis.notes).joined(separator: "; ") + "\n"
         check(

@@ -2,8 +2,8 @@
 /// them and writing the same line ``SMSAnalysis`` and ``SMSCount/summary`` give, without building
 /// a `String`.
 ///
-/// 1. GSM-7: a table lookup per byte (a decode only for multi-byte sequences), packing septets
-///    into parts as it goes, until the end or the first character GSM-7 can't carry.
+/// 1. GSM-7: printable ASCII eight bytes at a time (``ASCIIWord``), other bytes through a table
+///    (a decode only for multi-byte sequences), packing septets into parts as it goes, until the end or the first character GSM-7 can't carry.
 /// 2. UCS-2 (from the start again): grapheme clusters from ``SMSClusterBreaker``, each packed whole
 ///    into parts of UTF-16 units and, when it holds a non-GSM scalar, noted as forcing UCS-2.
 ///    Runs of printable ASCII are counted a run at a time.
@@ -21,13 +21,6 @@ public enum SMSLineCounter {
         case declined
         /// The bytes are not UTF-8; nothing was appended.
         case invalidUTF8
-    }
-
-    /// Appends the summary of `line` (valid UTF-8, without its line feed) and its notes, then a
-    /// line feed, to `output`; returns false, appending nothing, when the line needs the full
-    /// analysis.
-    public static func appendSummary(of line: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
-        count(line, appendingTo: &output) == .counted
     }
 
     /// Appends the summary of `line` (bytes without their line feed) and its notes, then a line
