@@ -11,12 +11,18 @@ public enum GSM7Alphabet {
     @inline(__always)
     public static func septets(for scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x100 { return Int(latin1Septets[Int(value)]) }
-        switch value {
-        case 0x0393, 0x0394, 0x0398, 0x039B, 0x039E, 0x03A0, 0x03A3, 0x03A6, 0x03A8, 0x03A9: return 1
-        case 0x20AC: return 2
-        default: return 0
-        }
+        return value < 0x100 ? Int(latin1Septets[Int(value)]) : septetsAbove255(value)
+    }
+
+    /// ``septets(for:)`` of a scalar above U+00FF: 1 for a Greek capital of the alphabet, 2 for
+    /// the euro sign, else 0.
+    @inline(__always)
+    static func septetsAbove255(_ value: UInt32) -> Int {
+        if value == 0x20AC { return 2 }
+        guard value &- 0x393 <= 0x16 else { return 0 }
+        // Γ Δ Θ Λ Ξ Π Σ Φ Ψ Ω (U+0393, 0394, 0398, 039B, 039E, 03A0, 03A3, 03A6, 03A8, 03A9): bits
+        // of U+0393 to U+03A9.
+        return Int((0x0069_2923 as UInt32) >> (value - 0x393) & 1)
     }
 
     /// True when GSM-7 can carry every scalar of `text`.

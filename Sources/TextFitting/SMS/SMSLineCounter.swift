@@ -132,7 +132,7 @@ public enum SMSLineCounter {
                 index &+= 1
             } else {
                 guard let scalar = UTF8Scalar.decode(base, count, &index) else { return .invalidUTF8 }
-                weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
+                weight = scalar < 0x100 ? Int(table[Int(scalar)]) : GSM7Alphabet.septetsAbove255(scalar)
             }
             if weight == 0 { return countUCS2(base, count, table, classes, blocks, writer: &writer) }
             septets &+= weight
@@ -220,7 +220,7 @@ public enum SMSLineCounter {
                 cluster = (position, 0, false)
             }
             cluster.units &+= scalar >= 0x10000 ? 2 : 1
-            let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
+            let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : GSM7Alphabet.septetsAbove255(scalar)
             if weight == 0 {
                 cluster.forcing = true
                 if !hopeless && !SMSSmartEncoding.hasReplacement(scalar) { hopeless = true }
@@ -244,7 +244,7 @@ public enum SMSLineCounter {
             var position = start
             while position < end {
                 let scalar = UTF8Scalar.decodeValid(base, &position)
-                let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : septetsAbove255(scalar)
+                let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : GSM7Alphabet.septetsAbove255(scalar)
                 guard weight == 0 else { continue }
                 if !first { writer.byte(0x20) }
                 first = false
@@ -369,15 +369,5 @@ public enum SMSLineCounter {
                 used &+= atom
             }
         }
-    }
-
-    /// ``GSM7Alphabet/septets(for:)`` of a scalar above U+00FF: 1 for a Greek capital of the
-    /// alphabet, 2 for the euro sign, else 0.
-    @inline(__always)
-    static func septetsAbove255(_ value: UInt32) -> Int {
-        if value == 0x20AC { return 2 }
-        guard value &- 0x393 <= 0x16 else { return 0 }
-        // Γ Δ Θ Λ Ξ Π Σ Φ Ψ Ω: bits of U+0393 to U+03A9.
-        return Int((0x0069_2923 as UInt32) >> (value - 0x393) & 1)
     }
 }
