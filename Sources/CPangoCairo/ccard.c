@@ -60,7 +60,6 @@ static void (*pango_layout_set_attributes_)(void *, void *);
 static void (*pango_layout_get_pixel_extents_)(void *, rectangle *, rectangle *);
 static int (*pango_layout_get_unknown_glyphs_count_)(void *);
 static int (*pango_layout_get_baseline_)(void *);
-static int (*pango_layout_get_line_count_)(void *);
 static int (*pango_layout_is_ellipsized_)(void *);
 static void (*pango_context_set_base_dir_)(void *, int);
 static void (*pango_context_set_language_)(void *, void *);
@@ -95,7 +94,8 @@ static void *open_library(const char *name, const char *package) {
     do {                                                                                                       \
         *(void **)(&name##_) = dlsym(library, #name);                                                          \
         if (!name##_) {                                                                                        \
-            snprintf(load_error, sizeof load_error, "%s is missing from the installed library; update it", #name); \
+            snprintf(load_error, sizeof load_error, "%s is missing from the installed Cairo/Pango libraries; " \
+                     "update them: apt-get install --only-upgrade libcairo2 libpango-1.0-0 libpangocairo-1.0-0", #name); \
             return;                                                                                            \
         }                                                                                                      \
     } while (0)
@@ -151,7 +151,6 @@ static void load(void) {
     FIND(pango, pango_layout_get_pixel_extents);
     FIND(pango, pango_layout_get_unknown_glyphs_count);
     FIND(pango, pango_layout_get_baseline);
-    FIND(pango, pango_layout_get_line_count);
     FIND(pango, pango_layout_is_ellipsized);
     FIND(pango, pango_context_set_base_dir);
     FIND(pango, pango_context_set_language);
@@ -174,13 +173,6 @@ int ccard_load(char *error, size_t error_size) {
     if (loaded) return 0;
     snprintf(error, error_size, "%s", load_error);
     return -1;
-}
-
-int ccard_pango_loaded(void) {
-    void *handle = dlopen("libpango-1.0.so.0", RTLD_NOW | RTLD_NOLOAD);
-    if (!handle) return 0;
-    dlclose(handle);
-    return 1;
 }
 
 struct ccard_canvas {
@@ -340,7 +332,6 @@ void ccard_text(ccard_canvas *canvas, const ccard_text_style *style, int draw, c
     metrics->logical_width = logical.width;
     metrics->logical_height = logical.height;
     metrics->baseline = (double)pango_layout_get_baseline_(layout) / PANGO_SCALE;
-    metrics->lines = pango_layout_get_line_count_(layout);
     metrics->unknown_glyphs = pango_layout_get_unknown_glyphs_count_(layout);
     metrics->ellipsized = pango_layout_is_ellipsized_(layout);
     if (draw) {
@@ -375,7 +366,8 @@ static void load_qr(void) {
     *(void **)(&QRcode_encodeString_) = dlsym(library, "QRcode_encodeString");
     *(void **)(&QRcode_free_) = dlsym(library, "QRcode_free");
     if (!QRcode_encodeString_ || !QRcode_free_) {
-        snprintf(qr_error, sizeof qr_error, "libqrencode.so.4 lacks QRcode_encodeString; update libqrencode4");
+        snprintf(qr_error, sizeof qr_error, "libqrencode.so.4 lacks %s; update it: apt-get install --only-upgrade libqrencode4",
+                 QRcode_encodeString_ ? "QRcode_free" : "QRcode_encodeString");
         return;
     }
     qr_loaded = 1;

@@ -101,7 +101,6 @@ final class CardCanvas {
             logicalWidth: metrics.logical_width,
             logicalHeight: metrics.logical_height,
             baseline: metrics.baseline,
-            lines: Int(metrics.lines),
             unknownGlyphs: Int(metrics.unknown_glyphs),
             isEllipsized: metrics.ellipsized != 0
         )
@@ -147,7 +146,6 @@ struct TextMetrics {
     var logicalWidth: Double
     var logicalHeight: Double
     var baseline: Double
-    var lines: Int
     var unknownGlyphs: Int
     var isEllipsized: Bool
 }

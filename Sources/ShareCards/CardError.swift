@@ -9,6 +9,7 @@ public struct CardError: Error, Sendable, Hashable, CustomStringConvertible {
             case missingGlyph = "missing-glyph"
             case libraryMissing = "library-missing"
             case renderFailed = "render-failed"
+            case writeFailed = "write-failed"
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
@@ -24,6 +25,8 @@ public struct CardError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let libraryMissing = Code(.libraryMissing)
         /// Cairo could not make the image (out of memory).
         public static let renderFailed = Code(.renderFailed)
+        /// The PNG could not be written where `-o` says (no such folder, no permission, disk full).
+        public static let writeFailed = Code(.writeFailed)
     }
 
     /// What kind of problem it is.

@@ -22,7 +22,6 @@ struct CardStrings: Sendable {
     var of: String  // "{current} of {target}"
     var complete: String
     var daysActive: String
-    var share: String
     var milestones: [Int: String]
 
     static func forLanguage(_ language: String) -> CardStrings {
@@ -55,7 +54,6 @@ struct CardStrings: Sendable {
         of: "{current} of {target}",
         complete: "complete",
         daysActive: "of recent days active",
-        share: "Share",
         milestones: [
             7: "One full week. Keep it going!", 30: "A whole month. Unstoppable!",
             100: "100 days. Legendary consistency!", 365: "A full year, every single day!",
@@ -84,7 +82,6 @@ struct CardStrings: Sendable {
         of: "{current} de {target}",
         complete: "completado",
         daysActive: "de los días recientes activos",
-        share: "Compartir",
         milestones: [
             7: "Una semana completa. ¡Sigue así!", 30: "Un mes entero. ¡Imparable!",
             100: "100 días. ¡Constancia legendaria!", 365: "¡Un año completo, todos los días!",
@@ -113,7 +110,6 @@ struct CardStrings: Sendable {
         of: "{current} من {target}",
         complete: "مكتمل",
         daysActive: "من الأيام الأخيرة نشطة",
-        share: "مشاركة",
         milestones: [
             7: "أسبوع كامل. واصل!", 30: "شهر كامل. لا شيء يوقفك!",
             100: "100 يوم. مثابرة أسطورية!", 365: "سنة كاملة، كل يوم!",

@@ -18,7 +18,9 @@ public enum ContactSheet {
         let rows = (CardTheme.presets.count + columns - 1) / columns
         let width = columns * tile.width + (columns + 1) * gap
         let height = rows * tile.height + (rows + 1) * gap
+        // Opaque grey gaps (alpha 0xFF too), so the sheet stays an opaque image.
         var pixels = [UInt8](repeating: 0x80, count: width * height * 4)
+        for alpha in stride(from: 3, to: pixels.count, by: 4) { pixels[alpha] = 0xFF }
         for (index, theme) in CardTheme.presets.enumerated() {
             var themed = spec
             themed.theme = theme

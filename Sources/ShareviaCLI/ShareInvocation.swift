@@ -48,6 +48,9 @@ struct ShareInvocation: Equatable, Sendable {
         }
         if let url { try ContentValidation.checkURL(url) }
         for tag in hashtags { try ContentValidation.checkHashtag(tag) }
+        if text == "-" && card == "-" {
+            throw ValidationError("--text - and --card - both read standard input; give the card spec as a file")
+        }
         if let title, title.contains(where: { $0 == "\n" || $0 == "\r" }) {
             throw ValidationError("--title must be one line; put longer text in --text")
         }

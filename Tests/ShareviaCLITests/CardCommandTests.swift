@@ -174,6 +174,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output), "no card is written")
     }
 
+    @Test func textAndCardCannotBothReadStandardInput() async throws {
+        let run = try await ShareviaProcess.run(
+            ["--to", "file", "--text", "-", "--card", "-", "--out", folder.path],
+            input: Array("hi".utf8)
+        )
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--text - and --card - both read standard input"), "\(run.stderr)")
+        #expect(folder.names().isEmpty)
+    }
+
     @Test func twoRendersAreByteIdentical() async throws {
         for name in ["a.png", "b.png"] {
             let run = try await ShareviaProcess.run(["card", "render", Self.streak, "-o", folder.file(name)])

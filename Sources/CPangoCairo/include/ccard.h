@@ -16,9 +16,6 @@ typedef struct ccard_canvas ccard_canvas;
 /// which Debian package provides it.
 int ccard_load(char *error, size_t error_size);
 
-/// 1 when libpango-1.0.so.0 is mapped into this process (for tests that check it is not loaded).
-int ccard_pango_loaded(void);
-
 /// A width x height canvas drawing into `pixels` (width * height * 4 bytes, which must outlive
 /// it; their contents start undefined, so fill the whole canvas first), or NULL when the
 /// libraries are not loaded or Cairo refuses the size.
@@ -69,7 +66,6 @@ typedef struct {
     double ink_x, ink_y, ink_width, ink_height;  ///< where pixels were (or would be) drawn
     double logical_width, logical_height;        ///< the layout's logical size
     double baseline;                             ///< from the box's top to the first baseline
-    int lines;
     int unknown_glyphs;  ///< characters no font has (drawn as boxes): must be 0
     int ellipsized;
 } ccard_text_metrics;

@@ -29,7 +29,7 @@ enum CardOutputFile {
     private static func failure(_ error: any Error, _ path: String) -> CommandFailure {
         let reason = (error as? ImageError)?.message ?? "\(error)"
         return CardSpecFile.failure(
-            CardError(.renderFailed, "can't write the card: \(reason) Give -o a file in a folder that exists.")
+            CardError(.writeFailed, "can't write the card: \(reason) Check that -o names a writable file.")
         )
     }
 }

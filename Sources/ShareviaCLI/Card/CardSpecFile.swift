@@ -48,7 +48,10 @@ enum CardSpecFile {
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
                 let reason = String(cString: strerror(errno))
-                throw CardError(.invalidSpec, "can't read the card spec '\(path)': \(reason)")
+                throw CardError(
+                    .invalidSpec,
+                    "can't read the card spec '\(path)': \(reason); check the file is readable"
+                )
             }
             if count == 0 { break }
             bytes += chunk[..<count]
