@@ -35,6 +35,7 @@ let package = Package(
 
         // MARK: C shims
         .target(name: "CSpawn"),
+        .target(name: "CThreads"),
         .target(name: "CX11Selection"),
         .systemLibrary(
             name: "CLibPNG",
@@ -80,6 +81,7 @@ let package = Package(
             name: "ShareviaCLI",
             dependencies: [
                 "ShareCore", "Destinations", "Clipboard", "ImagePipeline", "TextFitting", "ShareCards", "AtomicFiles",
+                "CThreads",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["CoreOptions/core-options.json"],

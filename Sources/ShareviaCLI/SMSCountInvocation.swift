@@ -1,5 +1,4 @@
 import Dispatch
-import ProcessRunning
 import Synchronization
 import TextFitting
 
@@ -40,32 +39,40 @@ struct SMSCountInvocation: Equatable {
     /// `--lines` as text: each line through ``SMSLineCounter``'s one pass over its bytes (which
     /// also checks they are UTF-8), or the full analysis where a line needs it; the same output
     /// either way. Large input is shared out in runs of whole lines that one thread per core
-    /// takes in turn (``LineRuns``). The output is written, in order, once all of the input is
-    /// known to be UTF-8.
+    /// takes in turn: a regular file as ``FileLineChunks`` that each thread reads for itself, other
+    /// input read whole first and split by ``LineRuns``. The output is written, in order, once all
+    /// of the input is known to be UTF-8.
     private func countLines() throws {
-        try StandardStreams.withAllInput { input in
-            // More runs than threads, taken in turn, so that a thread that drew easy lines (GSM-7)
-            // takes more of them; each run's output is written in order at the end.
-            let threads = LineRuns.parallelism
-            let runs = LineRuns.split(input, into: threads * 4, minimumBytes: 32 << 10)
-            let results = RunResults(input: input, runs: runs)
-            defer { results.deallocate() }
-            // A thread of its own for each helper, and this one: Dispatch's pool starts its
-            // workers too late to help with a few milliseconds of work.
-            let helpers = min(threads, runs.count) - 1
-            let finished = DispatchSemaphore(value: 0)
-            for _ in 0..<helpers {
-                BlockingThread.start {
-                    results.countRemainingRuns()
-                    finished.signal()
-                }
+        // More runs than threads, taken in turn, so that a thread that drew easy lines (GSM-7)
+        // takes more of them; each run's output is written in order at the end.
+        let threads = LineRuns.parallelism
+        if let chunks = FileLineChunks(descriptor: STDIN_FILENO, chunkSize: Self.chunkSize) {
+            let results = RunResults(runs: chunks.count) {
+                let reader = FileLineChunks.Reader(chunks)
+                return { reader.lines(ofChunk: $0) }
             }
-            results.countRemainingRuns()
-            for _ in 0..<helpers { finished.wait() }
+            defer { results.deallocate() }
+            results.count(threads: threads)
+            chunks.finish()
+            guard results.allValid else {
+                throw StandardStreams.invalidUTF8Failure(chunks.readAll(), purpose: "the text")
+            }
+            results.writeOutputs()
+            return
+        }
+        try StandardStreams.withAllInput { input in
+            let runs = LineRuns.split(input, into: threads * 4, minimumBytes: Self.chunkSize)
+            let results = RunResults(runs: runs.count) { { UnsafeBufferPointer(rebasing: input[runs[$0]]) } }
+            defer { results.deallocate() }
+            results.count(threads: threads)
             guard results.allValid else { throw StandardStreams.invalidUTF8Failure(input, purpose: "the text") }
             results.writeOutputs()
         }
     }
+
+    /// The bytes of a regular file's ``FileLineChunks``, and the least of a run of other input:
+    /// about 30 for a megabyte, so that the threads finish close together.
+    static let chunkSize = 32 << 10
 
     /// Counts each line of `bytes` (the last may lack its line feed) into `output`; false when
     /// the bytes are not UTF-8.
@@ -98,25 +105,41 @@ struct SMSCountInvocation: Equatable {
 /// written by the one thread that took its run (and read after all have finished), hence
 /// `@unchecked Sendable`.
 private final class RunResults: @unchecked Sendable {
-    let input: UnsafeBufferPointer<UInt8>
-    let runs: [Range<Int>]
+    /// Makes, for one thread, what gives the lines of a run (valid until its next call).
+    private let makeRunReader: () -> (Int) -> UnsafeBufferPointer<UInt8>
     private let slots: UnsafeMutableBufferPointer<(output: [UInt8], valid: Bool)>
     /// The next run nobody has taken.
     private let next = Atomic<Int>(0)
 
-    init(input: UnsafeBufferPointer<UInt8>, runs: [Range<Int>]) {
-        self.input = input
-        self.runs = runs
-        slots = .allocate(capacity: runs.count)
+    init(runs: Int, makeRunReader: @escaping () -> (Int) -> UnsafeBufferPointer<UInt8>) {
+        self.makeRunReader = makeRunReader
+        slots = .allocate(capacity: runs)
         slots.initialize(repeating: ([], false))
     }
 
+    /// Counts every run on up to `threads` threads, this one and helpers placed on other CPUs
+    /// (``HelperThread``: Dispatch's pool starts its workers too late to help with a few
+    /// milliseconds of work), and returns when all are counted.
+    func count(threads: Int) {
+        let helpers = min(threads, slots.count) - 1
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<max(0, helpers) {
+            HelperThread.start {
+                self.countRemainingRuns()
+                finished.signal()
+            }
+        }
+        countRemainingRuns()
+        for _ in 0..<max(0, helpers) { finished.wait() }
+    }
+
     /// Takes runs nobody has taken and counts their lines, until none is left.
-    func countRemainingRuns() {
+    private func countRemainingRuns() {
+        let linesOfRun = makeRunReader()
         while true {
             let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-            guard index < runs.count else { return }
-            let bytes = UnsafeBufferPointer(rebasing: input[runs[index]])
+            guard index < slots.count else { return }
+            let bytes = linesOfRun(index)
             var output: [UInt8] = []
             // The output is usually about half the input: room for all of it up front, as pages
             // never written cost nothing, while growing would copy it.

@@ -206,6 +206,20 @@ import Testing
         #expect(analysis.notes == ["UCS-2 forced by “ (U+201C), ” (U+201D), 🔥 (U+1F525)"])
     }
 
+    @Test func smartEncodingNeverAddsASegment() {
+        // 60 `…` are one UCS-2 segment; as 180 full stops they would be two GSM-7 segments.
+        let text = Self.repeated("…", 60)
+        #expect(SMSSegmentCounter.count(Self.repeated("...", 60)).segments == 2)
+        let smart = SMSSmartEncoding.encode(text)
+        #expect(!smart.applied && smart.text == text)
+        let analysis = SMSAnalysis(text, smartEncoding: true)
+        #expect(analysis.count == SMSCount(encoding: .ucs2, units: 60, segments: 1, unitsLeftInLastSegment: 10))
+        #expect(analysis.smartEncodingWouldGive == nil)
+        #expect(analysis.notes == ["UCS-2 forced by … (U+2026)"])
+        // Where they fit in as many segments, they are applied.
+        #expect(SMSSmartEncoding.encode(Self.repeated("…", 40)).applied)
+    }
+
     @Test func everyReplacementIsGSM7() {
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value), let replacement = SMSSmartEncoding.replacement(for: scalar) else {

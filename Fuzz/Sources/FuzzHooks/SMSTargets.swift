@@ -4,7 +4,7 @@ import TextFitting
 /// UTF-8, bad bytes replaced). The count agrees with the parts it packs (joined they are the
 /// text, each within its capacity, as many as the segments, the units left matching the last);
 /// the encoding is GSM-7 exactly when every scalar is in the alphabet; smart encoding, when
-/// applied, gives GSM-7; a trimmed message that fits takes at most the limit and keeps the link
+/// applied, gives GSM-7 in no more segments; a trimmed message that fits takes at most the limit and keeps the link
 /// (the first line, when it looks like one) whole. The one-pass line counter also gets the raw
 /// bytes, bad ones included: it refuses exactly bytes that are not UTF-8, or declines.
 @_cdecl("sharevia_fuzz_sms_count")
@@ -18,6 +18,10 @@ public func fuzzSMSCount(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let smart = SMSSmartEncoding.encode(text)
     if smart.applied {
         check(GSM7Alphabet.canEncode(smart.text), "smart encoding applied but left non-GSM text")
+        check(
+            SMSSegmentCounter.count(smart.text).segments <= SMSSegmentCounter.count(text).segments,
+            "smart encoding applied but took more segments"
+        )
         check(!smart.replacements.isEmpty, "smart encoding applied with no replacement")
         checkCount(smart.text)
     } else {

@@ -8,10 +8,12 @@
 ///    into parts of UTF-16 units and, when it holds a non-GSM scalar, noted as forcing UCS-2.
 ///    Runs of printable ASCII are counted a run at a time.
 ///
+/// A UCS-2 line whose every non-GSM character has a look-alike takes a third pass, counting it
+/// as smart encoding would send it, for the note on what that would save.
+///
 /// It declines, writing nothing, where the full analysis must decide: a scalar whose cluster
-/// break class it doesn't know, or a UCS-2 line that smart encoding could make GSM-7 (the note
-/// says what it would save). `SMSLineCounterTests` and the `sms-count` fuzz target check that the
-/// output is the full analysis's.
+/// break class it doesn't know. `SMSLineCounterTests` and the `sms-count` fuzz target check that
+/// the output is the full analysis's.
 public enum SMSLineCounter {
     /// What ``count(_:appendingTo:)`` did with a line.
     public enum Outcome: Sendable, Equatable {
@@ -223,11 +225,9 @@ public enum SMSLineCounter {
             let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : GSM7Alphabet.septetsAbove255(scalar)
             if weight == 0 {
                 cluster.forcing = true
-                if !hopeless && !SMSSmartEncoding.hasReplacement(scalar) { hopeless = true }
+                if !hopeless && SMSSmartEncoding.lookAlike(scalar) == nil { hopeless = true }
             }
         }
-        // Every byte is checked: a line smart encoding could make GSM-7 goes to the full analysis.
-        guard hopeless else { return .declined }
         packing.add(cluster: base, from: cluster.start, to: count, units: cluster.units)
         if cluster.forcing { forcing.note(base, from: cluster.start, to: count, lineCount: count) }
         let units = packing.units
@@ -252,8 +252,63 @@ public enum SMSLineCounter {
             }
             writer.byte(0x29)
         }
+        if !hopeless {
+            // Every character GSM-7 lacks has a look-alike: say what smart encoding would save,
+            // as ``SMSAnalysis`` does (it applies only when the segments don't grow).
+            let smart = smartEncodedSegments(base, count, table)
+            let segments = single ? 1 : packing.parts
+            if smart <= segments {
+                writer.literal("; smart encoding would make it GSM-7 in ")
+                writer.number(smart)
+                if smart == 1 { writer.literal(" segment") } else { writer.literal(" segments") }
+                if smart < segments {
+                    writer.literal(" (")
+                    writer.number(segments - smart)
+                    writer.literal(" fewer)")
+                } else {
+                    writer.literal(" (the same number of segments, more room left)")
+                }
+            }
+        }
         writer.byte(0x0A)
         return .counted
+    }
+
+    /// The GSM-7 segments of a line (already checked UTF-8) with its look-alikes replaced, as
+    /// ``SMSSmartEncoding`` replaces them; every other character must be GSM-7.
+    private static func smartEncodedSegments(
+        _ base: UnsafePointer<UInt8>,
+        _ count: Int,
+        _ table: UnsafeBufferPointer<UInt8>
+    ) -> Int {
+        let capacity = SMSEncoding.gsm7.partCapacity
+        var septets = 0
+        var parts = 1
+        var used = 0
+        func add(_ weight: Int) {
+            septets += weight
+            if used + weight > capacity {
+                parts += 1
+                used = weight
+            } else {
+                used += weight
+            }
+        }
+        var position = 0
+        while position < count {
+            let scalar = UTF8Scalar.decodeValid(base, &position)
+            let weight = scalar < 0x100 ? Int(table[Int(scalar)]) : GSM7Alphabet.septetsAbove255(scalar)
+            if weight > 0 {
+                add(weight)
+                continue
+            }
+            switch SMSSmartEncoding.lookAlike(scalar) {
+            case .character(let byte): add(Int(table[Int(byte)]))
+            case .threeDots: for _ in 0..<3 { add(1) }
+            case .removed, nil: break
+            }
+        }
+        return septets <= SMSEncoding.gsm7.singleCapacity ? 1 : parts
     }
 
     /// The distinct clusters that forced UCS-2, in order, at most 20, as byte ranges of the line,

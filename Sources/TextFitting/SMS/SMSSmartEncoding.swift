@@ -37,37 +37,44 @@ public enum SMSSmartEncoding {
         public var applied: Bool
     }
 
-    /// The GSM-7 text that replaces `scalar`, or nil when it is not a look-alike.
-    public static func replacement(for scalar: Unicode.Scalar) -> String? {
-        switch scalar.value {
+    /// What replaces a look-alike, without building a `String`.
+    enum LookAlike: Equatable {
+        /// One GSM-7 character, given as its ASCII byte.
+        case character(UInt8)
+        /// Three full stops, for `…`.
+        case threeDots
+        /// Nothing: the character is removed.
+        case removed
+    }
+
+    /// What replaces the scalar `value`, or nil when it is not a look-alike: the one table of
+    /// look-alikes, read by ``replacement(for:)`` and the line counter.
+    @inline(__always)
+    static func lookAlike(_ value: UInt32) -> LookAlike? {
+        switch value {
         case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x2035, 0x02B9, 0x02BB, 0x02BC, 0x02C8, 0x00B4, 0x0060, 0xFF40:
-            return "'"
-        case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x2036, 0x00AB, 0x00BB, 0x02BA: return "\""
-        case 0x2039: return "<"
-        case 0x203A: return ">"
-        case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE63, 0x2022, 0x2043: return "-"
-        case 0x2026: return "..."
-        case 0x0009, 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return " "
-        case 0x2028, 0x2029: return "\n"
-        case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD: return ""
-        case 0xFF01...0xFF5E:
-            return String(Unicode.Scalar(UInt8(scalar.value - 0xFEE0)))
+            return .character(0x27)  // '
+        case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x2036, 0x00AB, 0x00BB, 0x02BA: return .character(0x22)  // "
+        case 0x2039: return .character(0x3C)  // <
+        case 0x203A: return .character(0x3E)  // >
+        case 0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE63, 0x2022, 0x2043:
+            return .character(0x2D)  // -
+        case 0x2026: return .threeDots
+        case 0x0009, 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return .character(0x20)
+        case 0x2028, 0x2029: return .character(0x0A)
+        case 0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD: return .removed
+        case 0xFF01...0xFF5E: return .character(UInt8(truncatingIfNeeded: value - 0xFEE0))  // fullwidth ASCII
         default: return nil
         }
     }
 
-    /// True when ``replacement(for:)`` has a replacement for the scalar `value`, without building it.
-    @inline(__always)
-    static func hasReplacement(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x2035, 0x02B9, 0x02BB, 0x02BC, 0x02C8, 0x00B4, 0x0060, 0xFF40,
-            0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x2036, 0x00AB, 0x00BB, 0x02BA, 0x2039, 0x203A,
-            0x2010, 0x2011, 0x2012, 0x2013, 0x2014, 0x2015, 0x2212, 0xFE63, 0x2022, 0x2043, 0x2026,
-            0x0009, 0x00A0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000, 0x2028, 0x2029,
-            0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD, 0xFF01...0xFF5E:
-            return true
-        default:
-            return false
+    /// The GSM-7 text that replaces `scalar`, or nil when it is not a look-alike.
+    public static func replacement(for scalar: Unicode.Scalar) -> String? {
+        switch lookAlike(scalar.value) {
+        case .character(let byte): String(Unicode.Scalar(byte))
+        case .threeDots: "..."
+        case .removed: ""
+        case nil: nil
         }
     }
 
@@ -92,20 +99,23 @@ public enum SMSSmartEncoding {
     }
 
     /// Smart encoding as sharevia applies it: the replacements are made only when they turn a UCS-2
-    /// text into GSM-7. Otherwise the text is left as it is, since in UCS-2 a straight quote costs
-    /// what a curly one does and `...` costs three times `…`.
+    /// text into GSM-7 of no more segments. Otherwise the text is left as it is, since in UCS-2 a
+    /// straight quote costs what a curly one does, and `...` costs three times `…` (70 `…` are one
+    /// UCS-2 segment, and 210 septets of GSM-7 would be two).
     public static func encode(_ text: String) -> Result {
         guard !GSM7Alphabet.canEncode(text) else { return Result(text: text, replacements: [], applied: false) }
         // Most UCS-2 texts hold a character with no GSM-7 look-alike (an emoji, CJK): say so
         // without building the replaced text.
         let hopeless = text.unicodeScalars.contains {
-            GSM7Alphabet.septets(for: $0) == 0 && replacement(for: $0) == nil
+            GSM7Alphabet.septets(for: $0) == 0 && lookAlike($0.value) == nil
         }
         guard !hopeless else {
             return Result(text: text, replacements: [], applied: false)
         }
         let (replaced, replacements) = replacingLookAlikes(in: text)
-        guard !replacements.isEmpty, GSM7Alphabet.canEncode(replaced) else {
+        guard !replacements.isEmpty, GSM7Alphabet.canEncode(replaced),
+            SMSSegmentCounter.count(replaced).segments <= SMSSegmentCounter.count(text).segments
+        else {
             return Result(text: text, replacements: [], applied: false)
         }
         return Result(text: replaced, replacements: replacements, applied: true)
