@@ -7,20 +7,23 @@
 /// `SMSCountFastPathTests` checks that both readers agree.
 enum SMSCountFastPath {
     /// The flags it reads after `sms count`.
-    static let flags: Set<String> = ["--lines", "--json", "--smart-encoding"]
+    static let flags = ["--lines", "--json", "--smart-encoding"]
 
     /// The invocation `arguments` (without the program name) describe; nil when ArgumentParser
     /// should read them instead.
     static func parse(_ arguments: [String]) -> SMSCountInvocation? {
         guard arguments.count >= 3, arguments[0] == "sms", arguments[1] == "count" else { return nil }
-        let given = Set(arguments[2...])
-        guard given.count == arguments.count - 2, given.isSubset(of: flags), given.contains("--lines") else {
-            return nil  // a repeated flag, another argument, or no --lines
+        // A switch, not a Set: the first use of a Set<String> looks up its Hashable conformance
+        // by scanning the binary's conformance records, which costs more than the parse.
+        var invocation = SMSCountInvocation()
+        for argument in arguments[2...] {
+            switch argument {
+            case "--lines" where !invocation.lines: invocation.lines = true
+            case "--json" where !invocation.json: invocation.json = true
+            case "--smart-encoding" where !invocation.smartEncoding: invocation.smartEncoding = true
+            default: return nil  // a repeated flag or another argument
+            }
         }
-        return SMSCountInvocation(
-            json: given.contains("--json"),
-            lines: true,
-            smartEncoding: given.contains("--smart-encoding")
-        )
+        return invocation.lines ? invocation : nil
     }
 }

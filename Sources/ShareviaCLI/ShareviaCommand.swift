@@ -100,24 +100,32 @@ public enum ShareviaMain {
             )
             exit(ShareviaExitCode.usage)
         }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // `sms count --lines` needs no registry and no executor: setting them up would take a
+        // fifth of its run on a megabyte (their generic types are looked up by name at first use).
+        if let count = SMSCountFastPath.parse(arguments) {
+            do {
+                try count.run()
+                exit(0)
+            } catch {
+                exit(exitStatus(for: error, wantsJSON: JSONErrorOutput.isRequested(in: arguments)))
+            }
+        }
         let status = CallingThreadExecutor.run { executor in
             await $registryFactory.withValue(.standard(plus: extraDestinations)) {
                 await $routerScheduling.withValue(executor.routerScheduling) {
-                    await runCommand()
+                    await runCommand(arguments)
                 }
             }
         }
         exit(status)
     }
 
-    /// Runs the command the arguments name and returns its exit status; prints what it must.
-    private static func runCommand() async -> Int32 {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+    /// Runs the command `arguments` name and returns its exit status; prints what it must.
+    private static func runCommand(_ arguments: [String]) async -> Int32 {
         let wantsJSON = JSONErrorOutput.isRequested(in: arguments)
         do {
-            if let count = SMSCountFastPath.parse(arguments) {
-                try count.run()
-            } else if let invocation = ShareCommandFastPath.parse(arguments) {
+            if let invocation = ShareCommandFastPath.parse(arguments) {
                 try await invocation.run()
             } else if let listing = ShareCommandFastPath.parseDestinations(arguments) {
                 try await DestinationsCommand.list(json: listing.json, settings: listing.routing)
@@ -130,16 +138,25 @@ public enum ShareviaMain {
                 }
             }
             return 0
-        } catch let failure as CommandFailure {
+        } catch {
+            return exitStatus(for: error, wantsJSON: wantsJSON)
+        }
+    }
+
+    /// The exit status for a command that threw `error`, after printing what it must (as JSON
+    /// too when `wantsJSON`).
+    private static func exitStatus(for error: any Error, wantsJSON: Bool) -> Int32 {
+        switch error {
+        case let failure as CommandFailure:
             if wantsJSON, let message = failure.message {
                 JSONErrorOutput.write(message: message, exitCode: failure.exitCode)
             }
             return failure.exitCode
-        } catch let code as ExitCode {
+        case let code as ExitCode:
             // What `exit(withError:)` does with an ExitCode (print nothing, exit with it),
             // without first building the usage text it would throw away.
             return code.rawValue
-        } catch {
+        default:
             let exitCode = ShareviaCommand.exitCode(for: error).rawValue
             if wantsJSON && exitCode != 0 {  // not for --help or --version
                 JSONErrorOutput.write(message: ShareviaCommand.message(for: error), exitCode: exitCode)

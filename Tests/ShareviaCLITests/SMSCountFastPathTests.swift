@@ -42,7 +42,10 @@ import TextFitting
     @Test func knowsEveryFlagOfTheCountCommand() throws {
         // A flag added to `sms count` must be added here too, or the fast path would drop it.
         let flags = SMSCountCommand._dumpHelp()
-        for flag in SMSCountFastPath.flags { #expect(flags.contains("\"\(flag.dropFirst(2))\""), "\(flag)") }
+        for flag in SMSCountFastPath.flags {
+            #expect(flags.contains("\"\(flag.dropFirst(2))\""), "\(flag)")
+            #expect(SMSCountFastPath.parse(["sms", "count", "--lines"] + (flag == "--lines" ? [] : [flag])) != nil)
+        }
         #expect(SMSCountFastPath.parse(["sms", "count", "--lines", "--json", "--smart-encoding"]) != nil)
     }
 
