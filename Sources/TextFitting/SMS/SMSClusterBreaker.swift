@@ -55,51 +55,55 @@ struct SMSClusterBreaker {
         oddRegionalIndicators = false
     }
 
-    /// The break class of `value`: Latin-1 directly, planes 0 and 1 from ``blocks`` (given as
-    /// `blocks`, read once by the caller), the rest (and blocks of mixed classes) from the table.
+    /// The break class of `value`: planes 0 and 1 from ``classes`` (given as `classes`, read once
+    /// by the caller), the rest from the table.
     @inline(__always)
-    static func kind(of value: UInt32, blocks: UnsafeBufferPointer<UInt8>) -> Kind {
-        if value < 0x100 {
-            if value >= 0xA0 {
-                return value == 0xAD ? .control : value == 0xA9 || value == 0xAE ? .pictographic : .other
-            }
-            return value >= 0x20 && value < 0x7F ? .other : .control
-        }
-        if value < 0x20000 {
-            let block = blocks[Int(value >> 4)]
-            if block != mixed {
-                // Only raw values of Kind are stored in blocks (see its initializer).
-                return unsafeBitCast(block, to: Kind.self)
-            }
-            // The scalars of mixed blocks that emoji use most.
-            if value == 0x200D { return .zwj }
-            if value &- 0x1F3FB <= 4 { return .extend }  // skin tones
-            if value &- 0x1F1E6 <= 25 { return .regionalIndicator }
-        }
-        return lookUp(value)
+    static func kind(of value: UInt32, classes: UnsafeBufferPointer<UInt16>) -> Kind {
+        guard value < planesCovered else { return lookUp(value) }
+        let block = classes[Int(value >> 4)]
+        let raw = block < 8 ? block : classes[Int(block) &+ Int(value & 15)]
+        // Only raw values of Kind are stored (see ``classes``).
+        return unsafeBitCast(UInt8(truncatingIfNeeded: raw), to: Kind.self)
     }
 
     /// The break class of `value`.
     static func kind(of value: UInt32) -> Kind {
-        blocks.withUnsafeBufferPointer { kind(of: value, blocks: $0) }
+        classes.withUnsafeBufferPointer { kind(of: value, classes: $0) }
     }
 
-    /// ``blocks``' mark for 16 scalars of different classes.
-    private static let mixed: UInt8 = 0xFF
+    /// The scalars ``classes`` covers: planes 0 and 1.
+    private static let planesCovered: UInt32 = 0x20000
 
-    /// For each run of 16 scalars of planes 0 and 1 (U+0000 to U+1FFFF): their class when they
-    /// all have the same, else ``mixed``. Built from ``table`` (a few thousand steps).
-    static let blocks: [UInt8] = {
-        var blocks = [UInt8](repeating: mixed, count: 0x20000 >> 4)
-        var entry = 0
-        for block in 0..<blocks.count {
-            let first = UInt32(block << 4)
-            let last = first + 15
-            while entry + 1 < table.count && table[entry + 1] >> 3 <= first { entry += 1 }
-            // Uniform when the next run starts after the block's last scalar.
-            if entry + 1 == table.count || table[entry + 1] >> 3 > last { blocks[block] = UInt8(table[entry] & 7) }
+    /// Two levels: for each run of 16 scalars of planes 0 and 1 (U+0000 to U+1FFFF), their
+    /// class when they all have the same (a raw value of Kind, below 8); else where, after the
+    /// 8192 blocks, the classes of its 16 scalars are. Built from ``table`` in one walk over it.
+    static let classes: [UInt16] = {
+        let blockCount = Int(planesCovered >> 4)
+        let mixed = UInt16.max
+        var classes = [UInt16](repeating: mixed, count: blockCount)
+        func raw(_ entry: UInt32) -> UInt16 { UInt16((Kind(rawValue: UInt8(entry & 7)) ?? .unknown).rawValue) }
+        // Blocks that one run covers whole take its class; the others stay mixed.
+        for (index, entry) in table.enumerated() {
+            let start = entry >> 3
+            guard start < planesCovered else { break }
+            let end = min(index + 1 < table.count ? table[index + 1] >> 3 : planesCovered, planesCovered)
+            var block = Int(start >> 4)
+            if start & 15 != 0 { block += 1 }  // a block the run starts inside is mixed
+            while (block + 1) << 4 <= end {
+                classes[block] = raw(entry)
+                block += 1
+            }
         }
-        return blocks
+        // The mixed blocks' scalars, in order, walking the runs alongside.
+        var entry = 0
+        for block in 0..<blockCount where classes[block] == mixed {
+            classes[block] = UInt16(classes.count)
+            for value in UInt32(block << 4)..<UInt32((block + 1) << 4) {
+                while entry + 1 < table.count && table[entry + 1] >> 3 <= value { entry += 1 }
+                classes.append(raw(table[entry]))
+            }
+        }
+        return classes
     }()
 
     /// The class `table` gives `value` (a binary search).

@@ -31,8 +31,8 @@ public enum SMSLineCounter {
         SMSSummaryWriter.withWriter(appendingTo: &output) { writer in
             GSM7Alphabet.latin1Septets.withUnsafeBufferPointer { septets in
                 byteClasses.withUnsafeBufferPointer { classes in
-                    SMSClusterBreaker.blocks.withUnsafeBufferPointer { blocks in
-                        count(line, septets: septets, classes: classes, blocks: blocks, writer: &writer)
+                    SMSClusterBreaker.classes.withUnsafeBufferPointer { breaks in
+                        count(line, septets: septets, classes: classes, breaks: breaks, writer: &writer)
                     }
                 }
             }
@@ -98,7 +98,7 @@ public enum SMSLineCounter {
         _ line: UnsafeBufferPointer<UInt8>,
         septets table: UnsafeBufferPointer<UInt8>,
         classes: UnsafeBufferPointer<UInt8>,
-        blocks: UnsafeBufferPointer<UInt8>,
+        breaks: UnsafeBufferPointer<UInt16>,
         writer: inout SMSSummaryWriter
     ) -> Outcome {
         let count = line.count
@@ -136,7 +136,7 @@ public enum SMSLineCounter {
                 guard let scalar = UTF8Scalar.decode(base, count, &index) else { return .invalidUTF8 }
                 weight = scalar < 0x100 ? Int(table[Int(scalar)]) : GSM7Alphabet.septetsAbove255(scalar)
             }
-            if weight == 0 { return countUCS2(base, count, table, classes, blocks, writer: &writer) }
+            if weight == 0 { return countUCS2(base, count, table, classes, breaks, writer: &writer) }
             septets &+= weight
             if used &+ weight > capacity {
                 parts &+= 1
@@ -158,12 +158,12 @@ public enum SMSLineCounter {
         _ count: Int,
         _ table: UnsafeBufferPointer<UInt8>,
         _ classes: UnsafeBufferPointer<UInt8>,
-        _ blocks: UnsafeBufferPointer<UInt8>,
+        _ breaks: UnsafeBufferPointer<UInt16>,
         writer: inout SMSSummaryWriter
     ) -> Outcome {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ForcingClusters.storageWords) { storage in
             var forcing = ForcingClusters(storage: storage.baseAddress!)
-            return countUCS2(base, count, table, classes, blocks, forcing: &forcing, writer: &writer)
+            return countUCS2(base, count, table, classes, breaks, forcing: &forcing, writer: &writer)
         }
     }
 
@@ -172,7 +172,7 @@ public enum SMSLineCounter {
         _ count: Int,
         _ table: UnsafeBufferPointer<UInt8>,
         _ classes: UnsafeBufferPointer<UInt8>,
-        _ blocks: UnsafeBufferPointer<UInt8>,
+        _ breaks: UnsafeBufferPointer<UInt16>,
         forcing: inout ForcingClusters,
         writer: inout SMSSummaryWriter
     ) -> Outcome {
@@ -214,7 +214,7 @@ public enum SMSLineCounter {
                 guard let decoded = UTF8Scalar.decode(base, count, &index) else { return .invalidUTF8 }
                 scalar = decoded
             }
-            let kind = SMSClusterBreaker.kind(of: scalar, blocks: blocks)
+            let kind = SMSClusterBreaker.kind(of: scalar, classes: breaks)
             guard kind != .unknown else { return .declined }
             if breaker.startsCluster(kind) && position > 0 {
                 packing.add(cluster: base, from: cluster.start, to: position, units: cluster.units)
