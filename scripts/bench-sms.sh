@@ -7,14 +7,14 @@
 #
 # Builds sharevia as a static release (as the other benchmarks and scripts/install.sh do), writes the corpus with a fixed seed
 # (scripts/bench/sms-corpus.py), uses the venv scripts/install-deps.sh test makes (.build-venv, with
-# gsm0338), then times both as whole processes reading the corpus on stdin, best of 3. sharevia
+# gsm0338), then times both as whole processes reading the corpus on stdin, best of 5. sharevia
 # prints more per line (what forced UCS-2, what smart encoding would save) and keeps grapheme
 # clusters whole; the Python counter prints encoding, units and segments only.
 # Afterwards it checks that both give the same encoding, units and segments on every line, except
 # where a grapheme cluster straddles a UCS-2 part boundary (the Python counter cuts it).
 # It also times the shell builtin `true` the same way, to show what the timing itself adds (bash's
-# $EPOCHREALTIME, no fork: tens of microseconds). sharevia counts large input in runs of whole
-# lines, one per core, at the same time; the Python counter uses one core.
+# $EPOCHREALTIME, no fork: tens of microseconds). sharevia counts a file's lines in chunks that
+# one thread per core reads and counts at the same time; the Python counter uses one core.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -38,9 +38,11 @@ corpus_lines=$(wc -l <"$out/corpus.txt")
 source scripts/bench/corpus-timing.sh
 
 echo "== timing"
-swift_seconds=$(best_of_3 "$bin" sms count --lines)
-python_seconds=$(best_of_3 "$python" scripts/bench/sms-python.py)
-timer_seconds=$(best_of_3 true)
+# The corpus was just written: flush it to disk first, so that writeback doesn't run meanwhile.
+sync
+swift_seconds=$(best_of 5 "$bin" sms count --lines)
+python_seconds=$(best_of 5 "$python" scripts/bench/sms-python.py)
+timer_seconds=$(best_of 5 true)
 
 # Agreement (not timed): encoding, units, segments per line.
 "$bin" sms count --lines --json <"$out/corpus.txt" |
@@ -72,7 +74,7 @@ PY
 
 mb=$(echo "$corpus_bytes / 1000000" | bc -l)
 row() {  # row NAME SECONDS
-    printf "  %-48s %8.3f s %12.0f strings/s %8.2f MB/s\n" "$1" "$2" \
+    printf "  %-48s %8.4f s %12.0f strings/s %8.2f MB/s\n" "$1" "$2" \
         "$(echo "$corpus_lines / $2" | bc -l)" "$(echo "$mb / $2" | bc -l)"
 }
 echo
@@ -80,5 +82,5 @@ echo "corpus: $corpus_lines strings, $corpus_bytes bytes (seed 20261214); $(npro
 row "sharevia sms count --lines" "$swift_seconds"
 row "Python counter on gsm0338 $("$python" -c 'import importlib.metadata as m; print(m.version("gsm0338"))')" "$python_seconds"
 printf "  sharevia is %.1fx the Python counter (target: 50x)\n" "$(echo "$python_seconds / $swift_seconds" | bc -l)"
-printf "  the timing itself adds %.4f s to each (best of 3 of the shell builtin true)\n" "$timer_seconds"
+printf "  the timing itself adds %.4f s to each (best of 5 of the shell builtin true)\n" "$timer_seconds"
 echo "  same encoding, units and segments on $agree of $corpus_lines strings; $differ differ, $unexplained not explained by a grapheme cluster kept whole"

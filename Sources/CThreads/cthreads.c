@@ -20,7 +20,7 @@ static void *run(void *raw) {
     return NULL;
 }
 
-int cthreads_start_elsewhere(void (*body)(void *context), void *context) {
+int cthreads_start_elsewhere(void (*body)(void *context), void *context, pthread_t *thread) {
     start *given = malloc(sizeof *given);
     if (given == NULL) return 12;  // ENOMEM
     given->body = body;
@@ -28,7 +28,6 @@ int cthreads_start_elsewhere(void (*body)(void *context), void *context) {
     given->restore = 0;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
-    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     int here = sched_getcpu();
     if (here >= 0 && sched_getaffinity(0, sizeof given->allowed, &given->allowed) == 0
         && CPU_ISSET(here, &given->allowed) && CPU_COUNT(&given->allowed) > 1) {
@@ -36,8 +35,7 @@ int cthreads_start_elsewhere(void (*body)(void *context), void *context) {
         CPU_CLR(here, &elsewhere);
         if (pthread_attr_setaffinity_np(&attributes, sizeof elsewhere, &elsewhere) == 0) given->restore = 1;
     }
-    pthread_t thread;
-    int result = pthread_create(&thread, &attributes, run, given);
+    int result = pthread_create(thread, &attributes, run, given);
     pthread_attr_destroy(&attributes);
     if (result != 0) free(given);
     return result;

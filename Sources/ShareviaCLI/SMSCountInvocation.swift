@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import TextFitting
 
@@ -121,16 +120,11 @@ private final class RunResults: @unchecked Sendable {
     /// (``HelperThread``: Dispatch's pool starts its workers too late to help with a few
     /// milliseconds of work), and returns when all are counted.
     func count(threads: Int) {
-        let helpers = min(threads, slots.count) - 1
-        let finished = DispatchSemaphore(value: 0)
-        for _ in 0..<max(0, helpers) {
-            HelperThread.start {
-                self.countRemainingRuns()
-                finished.signal()
-            }
+        let helpers = (0..<max(0, min(threads, slots.count) - 1)).compactMap { _ in
+            HelperThread.start { self.countRemainingRuns() }
         }
         countRemainingRuns()
-        for _ in 0..<max(0, helpers) { finished.wait() }
+        for helper in helpers { helper.join() }
     }
 
     /// Takes runs nobody has taken and counts their lines, until none is left.

@@ -6,8 +6,14 @@
 # best_of_3 CMD...: the best wall time in seconds of three runs reading $out/corpus.txt on stdin;
 # fails, showing the command's stderr, if it fails.
 best_of_3() {
-    local best=""
-    for _ in 1 2 3; do
+    best_of 3 "$@"
+}
+
+# best_of N CMD...: the same for N runs.
+best_of() {
+    local runs=$1 best=""
+    shift
+    for ((run = 0; run < runs; run++)); do
         local start end elapsed status=0
         start=$EPOCHREALTIME
         "$@" <"$out/corpus.txt" >/dev/null 2>"$out/timed-stderr.txt" || status=$?
