@@ -39,6 +39,20 @@ import Testing
         #expect(fastCount > 3000, "only \(fastCount) of 4000 took the fast path")
     }
 
+    @Test func escapePairsMoveThePartEdgesAsTheFullAnalysisSays() throws {
+        // One- and two-septet characters, ASCII (counted eight bytes at a time) and not, in
+        // messages of two to four parts, so that pairs land on every septet of a part's end.
+        var generator = SeededGenerator(seed: 0xE5C_A9E)
+        let pieces = ["a", "abcdefgh", "]", "[]{}", "é", "€", " ~ ", "aaaaaaa]"]
+        for _ in 0..<600 {
+            var text = ""
+            let target = Int.random(in: 150...480, using: &generator)
+            while text.unicodeScalars.count < target { text += pieces.randomElement(using: &generator)! }
+            let fast = try #require(Self.fast(text))
+            #expect(fast == Self.slow(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test(arguments: [
         "Seven days in a row, keep going!",
         String(repeating: "streak ", count: 40),

@@ -3,7 +3,8 @@
 /// a `String`.
 ///
 /// 1. GSM-7: printable ASCII eight bytes at a time (``ASCIIWord``), other bytes through a table
-///    (a decode only for multi-byte sequences), packing septets into parts as it goes, until the end or the first character GSM-7 can't carry.
+///    (a decode only for multi-byte sequences), counting septets, until the end or the first
+///    character GSM-7 can't carry. Only escape pairs can move a part's edge (``GSM7Parts``).
 /// 2. UCS-2 (from the start again): grapheme clusters from ``SMSClusterBreaker``, each packed whole
 ///    into parts of UTF-16 units and, when it holds a non-GSM scalar, noted as forcing UCS-2.
 ///    Runs of printable ASCII are counted a run at a time.
@@ -80,13 +81,12 @@ public enum SMSLineCounter {
             ((value & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | value
         }
 
-        /// The extension characters among the first `count` bytes (the high bits summed by a
-        /// multiplication: the CPU may have no population count instruction).
+        /// The extension characters among the first `count` bytes, each as the high bit of its byte.
         @inline(__always)
-        func extensions(amongFirst count: Int) -> Int {
+        func extensions(inFirst count: Int) -> UInt64 {
             guard extensions != 0 else { return 0 }  // the usual case
             let mask: UInt64 = count == 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
-            return Int(truncatingIfNeeded: ((extensions & mask) >> 7 &* 0x0101_0101_0101_0101) >> 56)
+            return extensions & mask
         }
 
         /// The plain bytes before the first special one (8 when none is).
@@ -107,22 +107,28 @@ public enum SMSLineCounter {
             writer.byte(0x0A)
             return .counted
         }
-        let capacity = SMSEncoding.gsm7.partCapacity
         var septets = 0
-        var parts = 1
-        var used = 0
+        var parts = GSM7Parts()
         var index = 0
         while index < count {
-            // Eight bytes at a time while they can't fill the part: the plain ones before the
-            // first that is not, which goes through the loop's slower path below.
-            if index &+ 8 <= count && used <= capacity &- 16 {
+            // Eight bytes at a time: the plain ones before the first that is not, which goes
+            // through the loop's slower path below.
+            if index &+ 8 <= count {
                 let word = ASCIIWord(base + index)
                 let plain = word.plainPrefix
                 if plain > 0 {
-                    // Extension characters among the plain bytes count 2.
-                    let weight = plain &+ word.extensions(amongFirst: plain)
-                    septets &+= weight
-                    used &+= weight
+                    // Extension characters among the plain bytes count 2, and may start a part.
+                    var escapes = word.extensions(inFirst: plain)
+                    var counted = 0
+                    while escapes != 0 {
+                        let position = escapes.trailingZeroBitCount >> 3
+                        septets &+= position &- counted
+                        parts.addEscape(at: septets)
+                        septets &+= 2
+                        counted = position &+ 1
+                        escapes &= escapes &- 1
+                    }
+                    septets &+= plain &- counted
                     index &+= plain
                     continue
                 }
@@ -137,19 +143,48 @@ public enum SMSLineCounter {
                 weight = scalar < 0x100 ? Int(table[Int(scalar)]) : GSM7Alphabet.septetsAbove255(scalar)
             }
             if weight == 0 { return countUCS2(base, count, table, classes, breaks, writer: &writer) }
+            if weight == 2 { parts.addEscape(at: septets) }
             septets &+= weight
-            if used &+ weight > capacity {
-                parts &+= 1
-                used = weight
-            } else {
-                used &+= weight
-            }
         }
         let single = septets <= SMSEncoding.gsm7.singleCapacity
-        let left = single ? SMSEncoding.gsm7.singleCapacity - septets : capacity - used
-        writer.summary(.gsm7, units: septets, parts: single ? 1 : parts, left: left)
+        let (partCount, used) = parts.finish(septets: septets)
+        let left = single ? SMSEncoding.gsm7.singleCapacity - septets : SMSEncoding.gsm7.partCapacity - used
+        writer.summary(.gsm7, units: septets, parts: single ? 1 : partCount, left: left)
         writer.byte(0x0A)
         return .counted
+    }
+
+    /// GSM-7 septets packed greedily into parts of 153, an escape pair (an extension character)
+    /// never split, as ``SMSSegmentCounter`` packs them, from where the escape pairs are alone:
+    /// one-septet characters fill each part to the last septet, so only a pair at a part's last
+    /// septet moves the edge.
+    struct GSM7Parts {
+        private(set) var count = 1
+        /// Where the current part starts, in septets.
+        private var start = 0
+
+        /// Notes an escape pair starting `offset` septets into the message.
+        @inline(__always)
+        mutating func addEscape(at offset: Int) {
+            let capacity = SMSEncoding.gsm7.partCapacity
+            while offset >= start &+ capacity {
+                start &+= capacity
+                count &+= 1
+            }
+            if offset == start &+ capacity &- 1 {
+                // The pair would straddle the edge: the next part starts with it.
+                start = offset
+                count &+= 1
+            }
+        }
+
+        /// The parts of a message of `septets` septets, and the septets in the last.
+        func finish(septets: Int) -> (count: Int, used: Int) {
+            let capacity = SMSEncoding.gsm7.partCapacity
+            guard septets > start &+ capacity else { return (count, septets &- start) }
+            let more = (septets &- start &- 1) / capacity
+            return (count &+ more, septets &- start &- more &* capacity)
+        }
     }
 
     /// The UCS-2 count of a line holding a non-GSM character.
