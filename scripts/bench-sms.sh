@@ -3,11 +3,12 @@
 # (scripts/bench/sms-python.py), on the same generated 1 MB mixed corpus, in the same run.
 #
 #   scripts/bench-sms.sh                       # results in bench-out/sms/
-#   BENCH_SMS_BYTES=5000000 scripts/bench-sms.sh
+#   BENCH_SMS_BYTES=5000000 BENCH_SMS_RUNS=20 scripts/bench-sms.sh
 #
-# Builds sharevia as a static release (as the other benchmarks and scripts/install.sh do), writes the corpus with a fixed seed
-# (scripts/bench/sms-corpus.py), uses the venv scripts/install-deps.sh test makes (.build-venv, with
-# gsm0338), then times both as whole processes reading the corpus on stdin, best of 5. sharevia
+# Builds sharevia as a static release (as the other benchmarks and scripts/install.sh do), writes
+# the corpus with a fixed seed (scripts/bench/sms-corpus.py), uses the venv scripts/install-deps.sh
+# test makes (.build-venv, with gsm0338), then times both as whole processes reading the corpus
+# file on stdin, taking turns, 10 runs each (BENCH_SMS_RUNS); it prints the best and the median. sharevia
 # prints more per line (what forced UCS-2, what smart encoding would save) and keeps grapheme
 # clusters whole; the Python counter prints encoding, units and segments only.
 # Afterwards it checks that both give the same encoding, units and segments on every line, except
@@ -21,6 +22,7 @@ root=$(pwd)
 out="$root/bench-out/sms"
 mkdir -p "$out"
 bytes=${BENCH_SMS_BYTES:-1000000}
+runs=${BENCH_SMS_RUNS:-10}
 scripts/install-deps.sh test >/dev/null
 python="$root/.build-venv/bin/python"
 
@@ -40,9 +42,17 @@ source scripts/bench/corpus-timing.sh
 echo "== timing"
 # The corpus was just written: flush it to disk first, so that writeback doesn't run meanwhile.
 sync
-swift_seconds=$(best_of 5 "$bin" sms count --lines)
-python_seconds=$(best_of 5 "$python" scripts/bench/sms-python.py)
-timer_seconds=$(best_of 5 true)
+# The runs take turns (sharevia, Python, the timer), so that each tool's samples spread over the
+# same two seconds and a busy moment of the machine falls on both.
+swift_runs=() python_runs=() timer_runs=()
+for _ in $(seq "$runs"); do
+    swift_runs+=("$(time_once "$bin" sms count --lines)")
+    python_runs+=("$(time_once "$python" scripts/bench/sms-python.py)")
+    timer_runs+=("$(time_once true)")
+done
+read -r swift_seconds swift_median < <(best_and_median "${swift_runs[@]}")
+read -r python_seconds python_median < <(best_and_median "${python_runs[@]}")
+read -r timer_seconds _ < <(best_and_median "${timer_runs[@]}")
 
 # Agreement (not timed): encoding, units, segments per line.
 "$bin" sms count --lines --json <"$out/corpus.txt" |
@@ -81,6 +91,8 @@ echo
 echo "corpus: $corpus_lines strings, $corpus_bytes bytes (seed 20261214); $(nproc) cores; $(uname -m)"
 row "sharevia sms count --lines" "$swift_seconds"
 row "Python counter on gsm0338 $("$python" -c 'import importlib.metadata as m; print(m.version("gsm0338"))')" "$python_seconds"
-printf "  sharevia is %.1fx the Python counter (target: 50x)\n" "$(echo "$python_seconds / $swift_seconds" | bc -l)"
-printf "  the timing itself adds %.4f s to each (best of 5 of the shell builtin true)\n" "$timer_seconds"
+printf "  sharevia is %.1fx the Python counter (target: 50x); medians %.4f s and %.4f s: %.1fx\n" \
+    "$(echo "$python_seconds / $swift_seconds" | bc -l)" "$swift_median" "$python_median" \
+    "$(echo "$python_median / $swift_median" | bc -l)"
+printf "  the timing itself adds %.4f s to each (best of %d of the shell builtin true)\n" "$timer_seconds" "$runs"
 echo "  same encoding, units and segments on $agree of $corpus_lines strings; $differ differ, $unexplained not explained by a grapheme cluster kept whole"

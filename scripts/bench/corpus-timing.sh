@@ -11,20 +11,31 @@ best_of_3() {
 
 # best_of N CMD...: the same for N runs.
 best_of() {
-    local runs=$1 best=""
+    local runs=$1 best="" elapsed
     shift
     for ((run = 0; run < runs; run++)); do
-        local start end elapsed status=0
-        start=$EPOCHREALTIME
-        "$@" <"$out/corpus.txt" >/dev/null 2>"$out/timed-stderr.txt" || status=$?
-        end=$EPOCHREALTIME
-        if [ "$status" -ne 0 ]; then
-            echo "error: timed command failed (exit status $status): $*" >&2
-            tail -5 "$out/timed-stderr.txt" >&2
-            return 1
-        fi
-        elapsed=$(echo "$end - $start" | bc -l)
+        elapsed=$(time_once "$@") || return 1
         if [ -z "$best" ] || [ "$(echo "$elapsed < $best" | bc -l)" = 1 ]; then best=$elapsed; fi
     done
     echo "$best"
+}
+
+# time_once CMD...: the wall time in seconds of one run reading $out/corpus.txt on stdin; fails,
+# showing the command's stderr, if it fails.
+time_once() {
+    local start end status=0
+    start=$EPOCHREALTIME
+    "$@" <"$out/corpus.txt" >/dev/null 2>"$out/timed-stderr.txt" || status=$?
+    end=$EPOCHREALTIME
+    if [ "$status" -ne 0 ]; then
+        echo "error: timed command failed (exit status $status): $*" >&2
+        tail -5 "$out/timed-stderr.txt" >&2
+        return 1
+    fi
+    echo "$end - $start" | bc -l
+}
+
+# best_and_median SECONDS...: "BEST MEDIAN" of the samples.
+best_and_median() {
+    printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[1], a[int((NR + 1) / 2)] }'
 }
