@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "cthreads.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -10,10 +11,10 @@ typedef struct {
     void *context;
     cpu_set_t allowed;  // the process's CPUs, restored once the thread runs
     int restore;
-} start;
+} thread_start;
 
 static void *run(void *raw) {
-    start *given = raw;
+    thread_start *given = raw;
     if (given->restore) pthread_setaffinity_np(pthread_self(), sizeof given->allowed, &given->allowed);
     given->body(given->context);
     free(given);
@@ -21,8 +22,8 @@ static void *run(void *raw) {
 }
 
 int cthreads_start_elsewhere(void (*body)(void *context), void *context, pthread_t *thread) {
-    start *given = malloc(sizeof *given);
-    if (given == NULL) return 12;  // ENOMEM
+    thread_start *given = malloc(sizeof *given);
+    if (given == NULL) return ENOMEM;
     given->body = body;
     given->context = context;
     given->restore = 0;

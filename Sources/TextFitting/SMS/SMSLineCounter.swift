@@ -316,18 +316,11 @@ public enum SMSLineCounter {
         _ count: Int,
         _ table: UnsafeBufferPointer<UInt8>
     ) -> Int {
-        let capacity = SMSEncoding.gsm7.partCapacity
         var septets = 0
-        var parts = 1
-        var used = 0
+        var parts = GSM7Parts()
         func add(_ weight: Int) {
+            if weight == 2 { parts.addEscape(at: septets) }
             septets += weight
-            if used + weight > capacity {
-                parts += 1
-                used = weight
-            } else {
-                used += weight
-            }
         }
         var position = 0
         while position < count {
@@ -339,11 +332,11 @@ public enum SMSLineCounter {
             }
             switch SMSSmartEncoding.lookAlike(scalar) {
             case .character(let byte): add(Int(table[Int(byte)]))
-            case .threeDots: for _ in 0..<3 { add(1) }
+            case .threeDots: septets += 3
             case .removed, nil: break
             }
         }
-        return septets <= SMSEncoding.gsm7.singleCapacity ? 1 : parts
+        return septets <= SMSEncoding.gsm7.singleCapacity ? 1 : parts.finish(septets: septets).count
     }
 
     /// The distinct clusters that forced UCS-2, in order, at most 20, as byte ranges of the line,
