@@ -1,7 +1,9 @@
 /// How cards write numbers: plain integers, values with units, percentages.
 enum CardNumbers {
-    /// `18`, `42.5`: up to one decimal, none when whole.
+    /// `18`, `42.5`: up to one decimal, none when whole. Numbers a spec can't hold (10^15 and
+    /// more, not finite: a caller's own ``CardFields``) as Swift writes them, such as `1e+20`.
     static func plain(_ value: Double) -> String {
+        guard abs(value) < 1e15 else { return value.description }
         let tenths = (value * 10).rounded()
         if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
         return String(Int(tenths) / 10) + "." + String(abs(Int(tenths)) % 10)
@@ -12,10 +14,10 @@ enum CardNumbers {
         unit.isEmpty ? plain(value) : plain(value) + " " + unit
     }
 
-    /// `60%` for 0.6 (whole percents, clamped at 0).
+    /// `60%` for 0.6 (whole percents, clamped at 0 and at a million percent).
     static func percent(_ fraction: Double) -> String {
-        guard fraction.isFinite else { return "0%" }
-        return String(Int((max(fraction, 0) * 100).rounded())) + "%"
+        guard !fraction.isNaN else { return "0%" }
+        return String(Int(min(max(fraction, 0) * 100, 1_000_000).rounded())) + "%"
     }
 }
 

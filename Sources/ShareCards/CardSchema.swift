@@ -104,7 +104,7 @@ public enum CardSchema {
                     "type": "object", "required": ["name", "count"], "additionalProperties": false,
                     "properties": { "name": { "$ref": "#/$defs/text" }, "count": { "$ref": "#/$defs/count" } } } },
                   "total": { "$ref": "#/$defs/count" },
-                  "chart": { "type": "array", "maxItems": 31, "items": { "type": "number", "minimum": 0 } }
+                  "chart": { "type": "array", "maxItems": 31, "items": { "type": "number", "minimum": 0, "exclusiveMaximum": 1000000000000 } }
                 } } } }
             },
             {
@@ -112,7 +112,7 @@ public enum CardSchema {
               "then": { "properties": { "fields": {
                 "type": "object", "required": ["activity", "record"], "additionalProperties": false,
                 "properties": {
-                  "activity": { "$ref": "#/$defs/text" }, "record": { "type": "number" }, "previous": { "type": "number" },
+                  "activity": { "$ref": "#/$defs/text" }, "record": { "$ref": "#/$defs/signedNumber" }, "previous": { "$ref": "#/$defs/signedNumber" },
                   "unit": { "$ref": "#/$defs/text" }, "date": { "$ref": "#/$defs/text" }, "lowerIsBetter": { "type": "boolean" }
                 } } } }
             },
@@ -121,7 +121,8 @@ public enum CardSchema {
               "then": { "properties": { "fields": {
                 "type": "object", "required": ["current", "target"], "additionalProperties": false,
                 "properties": {
-                  "current": { "type": "number", "minimum": 0 }, "target": { "type": "number", "exclusiveMinimum": 0 },
+                  "current": { "type": "number", "minimum": 0, "exclusiveMaximum": 1000000000000 },
+                  "target": { "type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1000000000000 },
                   "unit": { "$ref": "#/$defs/text" }, "title": { "$ref": "#/$defs/text" },
                   "stats": { "type": "array", "maxItems": 3, "items": {
                     "type": "object", "required": ["label", "value"], "additionalProperties": false,
@@ -140,7 +141,8 @@ public enum CardSchema {
           ],
           "$defs": {
             "text": { "type": "string", "maxLength": 1000 },
-            "count": { "type": "integer", "minimum": 0 },
+            "count": { "type": "integer", "minimum": 0, "maximum": 999999999999 },
+            "signedNumber": { "type": "number", "exclusiveMinimum": -1000000000000, "exclusiveMaximum": 1000000000000 },
             "color": { "type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$" }
           }
         }

@@ -222,8 +222,8 @@ public enum CardSpecParser {
             }
             var chart: [Double] = []
             for (element, path) in try r.array("chart", example: "[3, 5, 2, 8]", limit: 31) {
-                guard case .number(let number) = element, number.isFinite, number >= 0 else {
-                    throw CardError(.invalidSpec, "\(path) must be a number of at least 0", path: path)
+                guard case .number(let number) = element, number >= 0, number < SpecReader.numberLimit else {
+                    throw CardError(.invalidSpec, "\(path) must be a number from 0 to below 10^12", path: path)
                 }
                 chart.append(number)
             }

@@ -56,11 +56,24 @@ struct SpecReader {
         return text
     }
 
+    /// The largest size of a number on a card (10^12): a card has no room for more digits, and
+    /// larger numbers are refused rather than drawn as `3e+102`.
+    static let numberLimit = 1e12
+
+    private func tooLarge(_ key: String, _ number: Double) -> CardError {
+        CardError(
+            .invalidSpec,
+            "\(at(key)) is \(number), too large for a card; give a number between -10^12 and 10^12",
+            path: at(key)
+        )
+    }
+
     mutating func optionalNumber(_ key: String, example: String = "42") throws(CardError) -> Double? {
         guard let value = value(key) else { return nil }
         guard case .number(let number) = value, number.isFinite else {
             throw wrongType(key, value, "a number", example)
         }
+        guard abs(number) < Self.numberLimit else { throw tooLarge(key, number) }
         return number
     }
 
@@ -71,9 +84,10 @@ struct SpecReader {
 
     mutating func optionalInteger(_ key: String, example: String = "30") throws(CardError) -> Int? {
         guard let value = value(key) else { return nil }
-        guard case .number(let number) = value, number.rounded() == number, abs(number) < 1e12 else {
+        guard case .number(let number) = value, number.rounded() == number else {
             throw wrongType(key, value, "a whole number", example)
         }
+        guard abs(number) < Self.numberLimit else { throw tooLarge(key, number) }
         guard number >= 0 else {
             throw CardError(.invalidSpec, "\(at(key)) must not be negative (it is \(Int(number)))", path: at(key))
         }

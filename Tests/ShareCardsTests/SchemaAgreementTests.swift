@@ -27,6 +27,8 @@ struct SchemaAgreementTests {
         #"{"kind":"streak","fields":{"days":30}}"#,
         #"{"kind":"streak","app":{"name":"A"},"fields":{"days":30},"size":"99999x99999"}"#,
         #"{"kind":"progress","app":{"name":"A"},"fields":{"current":3,"target":0}}"#,
+        #"{"kind":"progress","app":{"name":"A"},"fields":{"current":3e102,"target":7}}"#,
+        #"{"kind":"streak","app":{"name":"A"},"fields":{"days":1000000000000}}"#,
     ]
 
     @Test func examplesAreValidAndBadSpecsInvalidForBoth() async throws {

@@ -26,6 +26,18 @@ struct ShareTextTests {
         }
     }
 
+    @Test func numbersNoSpecCanHoldStillFillTheTemplate() {
+        // A caller's own fields are not checked as a spec's are: the text must still come out.
+        var spec = SampleSpecs.spec(.progress)
+        spec.fields = .progress(.init(current: 3e102, target: 1e-300, unit: "steps"))
+        let progress = ShareTextTemplates.text(for: spec)
+        #expect(progress.contains("3e+102") && progress.contains("1000000%"), "\(progress)")
+        spec.fields = .personalRecord(.init(activity: "Lift", record: .infinity, previous: 1))
+        #expect(ShareTextTemplates.text(for: spec).contains("inf"))
+        spec.fields = .personalRecord(.init(activity: "Lift", record: .nan, previous: -1e300))
+        #expect(!ShareTextTemplates.text(for: spec).isEmpty)
+    }
+
     @Test func aSpecsOwnTemplateWins() {
         var spec = SampleSpecs.spec(.streak)
         spec.shareText = "{days} days! {link}"

@@ -48,6 +48,23 @@ struct SpecParserTests {
             "invalid-spec", "$.fields.items[0].count must not be negative"
         ),
         (#"[1, 2]"#, "invalid-spec", "$ must be an object"),
+        (
+            // Found by the card-spec fuzz target: it stopped the process when the number was drawn.
+            #"{"kind":"progress","app":{"name":"A"},"fields":{"current":3e102,"target":7}}"#, "invalid-spec",
+            "$.fields.current is 3e+102, too large for a card; give a number between -10^12 and 10^12"
+        ),
+        (
+            #"{"kind":"streak","app":{"name":"A"},"fields":{"days":1e13}}"#, "invalid-spec",
+            "$.fields.days is 10000000000000.0, too large for a card"
+        ),
+        (
+            #"{"kind":"personal-record","app":{"name":"A"},"fields":{"activity":"Lift","record":-2e12}}"#,
+            "invalid-spec", "$.fields.record is -2000000000000.0, too large for a card"
+        ),
+        (
+            #"{"kind":"statistics","app":{"name":"A"},"fields":{"period":"May","items":[{"name":"Run","count":1}],"chart":[1,1e12]}}"#,
+            "invalid-spec", "$.fields.chart[1] must be a number from 0 to below 10^12"
+        ),
     ])
     func badSpecsSayWhereAndWhat(json: String, code: String, message: String) {
         #expect {
