@@ -32,18 +32,20 @@ import Testing
     }
 
     @Test func everyKnownScalarBreaksAsCharacterDoes() {
+        // Mismatches gathered and expected once: an expectation per scalar would cost seconds.
         var known = 0
+        var tablesDiffer: [String] = []
+        var wrongKind: [String] = []
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let kind = SMSClusterBreaker.kind(of: value)
-            #expect(
-                kind == SMSClusterBreaker.lookUp(value),
-                "U+\(String(value, radix: 16)): fast path and table differ"
-            )
+            if kind != SMSClusterBreaker.lookUp(value) { tablesDiffer.append("U+\(String(value, radix: 16))") }
             guard kind != .unknown else { continue }
             known += 1
-            #expect(Self.observedKind(scalar) == kind, "U+\(String(value, radix: 16)) is not \(kind)")
+            if Self.observedKind(scalar) != kind { wrongKind.append("U+\(String(value, radix: 16)) is not \(kind)") }
         }
+        #expect(tablesDiffer.isEmpty, "fast path and table differ: \(tablesDiffer.prefix(20))")
+        #expect(wrongKind.isEmpty, "\(wrongKind.prefix(20))")
         #expect(known > 40_000)
     }
 

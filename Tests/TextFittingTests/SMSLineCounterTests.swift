@@ -166,11 +166,14 @@ import Testing
     @Test func scalarTestsAgreeWithTheAlphabet() {
         // Above U+00FF the alphabet has ten Greek capitals and, in its extension table, the euro.
         let greek: Set<UInt32> = [0x393, 0x394, 0x398, 0x39B, 0x39E, 0x3A0, 0x3A3, 0x3A6, 0x3A8, 0x3A9]
+        // Mismatches gathered and expected once: an expectation per scalar would cost seconds.
+        var wrong: [String] = []
         for value in UInt32(0x100)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let expected = value == 0x20AC ? 2 : greek.contains(value) ? 1 : 0
-            #expect(GSM7Alphabet.septets(for: scalar) == expected, "U+\(String(value, radix: 16))")
+            if GSM7Alphabet.septets(for: scalar) != expected { wrong.append("U+\(String(value, radix: 16))") }
         }
+        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
     }
 
     @Test(arguments: [
