@@ -2,13 +2,15 @@
 # Share card benchmark: prints figures, asserts nothing.
 #
 # Renders examples/cards/streak.json (a 1080x1920 story: gradient, badge, emoji hero, headline,
-# message, 14-day calendar strip, stats row, footer with a QR code) and encodes it as PNG (zlib
-# level 6, the SUB filter on every row), with the fontconfig cache warm (one untimed run first):
+# message, 14-day calendar strip, stats row, footer with a QR code) and encodes it as PNG
+# (ImagePipeline's fast settings: the SUB filter on every row, zlib level 1 with the run-length
+# strategy), with the fontconfig cache warm (one untimed run first):
 #   1. whole process, `sharevia card render` (release build): median wall time and peak RSS;
 #   2. 100 cards in one process (`--repeat-count 100`): the median per card;
 #   3. beside it, in the same run, ImageMagick's `pango:` coder drawing the same text (the
 #      headline, message, stats, footer, the emoji) on the same gradient, written as PNG with the
-#      same zlib level and filter: the peer for "Pango text on a gradient in one process".
+#      SUB filter at zlib level 6 (slower to encode than sharevia's level 1): the peer for "Pango
+#      text on a gradient in one process".
 # Targets (issue 16): whole process < 120 ms, < 25 ms per card in one process, < 60 MB peak.
 #
 # Usage: scripts/bench-cards.sh        (RUNS=10 by default; BENCH_DIR keeps the outputs)

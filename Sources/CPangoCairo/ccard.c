@@ -19,8 +19,6 @@ static void *(*cairo_create_)(void *);
 static void (*cairo_destroy_)(void *);
 static void (*cairo_surface_destroy_)(void *);
 static void (*cairo_surface_flush_)(void *);
-static unsigned char *(*cairo_image_surface_get_data_)(void *);
-static int (*cairo_image_surface_get_stride_)(void *);
 static int (*cairo_surface_status_)(void *);
 static void *(*cairo_pattern_create_linear_)(double, double, double, double);
 static void (*cairo_pattern_add_color_stop_rgba_)(void *, double, double, double, double, double);
@@ -112,8 +110,6 @@ static void load(void) {
     FIND(cairo, cairo_destroy);
     FIND(cairo, cairo_surface_destroy);
     FIND(cairo, cairo_surface_flush);
-    FIND(cairo, cairo_image_surface_get_data);
-    FIND(cairo, cairo_image_surface_get_stride);
     FIND(cairo, cairo_surface_status);
     FIND(cairo, cairo_pattern_create_linear);
     FIND(cairo, cairo_pattern_add_color_stop_rgba);

@@ -80,7 +80,7 @@ final class CardCanvas {
                         families: families,
                         language: language,
                         size: request.size,
-                        line_height: request.size * request.lineSpacing,
+                        line_height: request.size * TextRequest.lineSpacing,
                         weight: Int32(request.weight),
                         x: request.box.x,
                         y: request.box.y,
@@ -130,7 +130,8 @@ struct TextRequest {
     var families: String
     var language: String
     var size: Double
-    var lineSpacing = 1.25
+    /// Lines are this many times the font size apart.
+    static let lineSpacing = 1.25
     var weight = 400
     var box: CardRect
     var alignment: Alignment

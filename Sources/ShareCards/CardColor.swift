@@ -46,6 +46,9 @@ public struct CardColor: Sendable, Hashable, CustomStringConvertible {
         return "#" + parts.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
     }
 
+    /// The same colour, opaque.
+    var opaque: CardColor { CardColor(red: red, green: green, blue: blue) }
+
     /// The same colour with its alpha multiplied by `factor` (0...1).
     public func withOpacity(_ factor: Double) -> CardColor {
         var copy = self

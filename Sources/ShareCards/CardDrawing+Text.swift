@@ -1,14 +1,13 @@
 /// Setting text: the largest size that fits a box, wrapping, "…" only at the smallest size, and
 /// missing glyphs reported by name.
 extension CardDrawing {
-    enum Side { case start, center, end }
+    enum Side { case start, center }
     enum Vertical { case top, center }
 
     func alignment(_ side: Side) -> TextRequest.Alignment {
         switch side {
         case .center: .center
         case .start: rtl ? .right : .left
-        case .end: rtl ? .left : .right
         }
     }
 

@@ -25,8 +25,10 @@ struct CardDrawing {
     mutating func drawAll() throws(CardError) {
         canvas.fillGradient(
             CardRect(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height)),
-            from: theme.top,
-            to: theme.bottom
+            // Opaque whatever a caller's own theme says: the canvas starts undefined, and only
+            // an opaque fill makes every pixel the card's own.
+            from: theme.top.opaque,
+            to: theme.bottom.opaque
         )
         try drawBadge()
         try drawHero()

@@ -70,7 +70,7 @@ struct CardFace: Sendable, Hashable {
         case .statistics(let st):
             badge = s.statistics
             let top = st.items.sorted { $0.count > $1.count }.prefix(3)
-            let total = st.total ?? st.items.reduce(0) { $0 + $1.count }
+            let total = st.shownTotal
             let peak = st.chart.max() ?? 0
             hero = .emoji("📊")
             headline = st.period
@@ -96,11 +96,11 @@ struct CardFace: Sendable, Hashable {
             }
             self.stats = stats
         case .progress(let p):
-            let fraction = min(max(p.current / p.target, 0), 1)
+            let fraction = p.fraction
             badge = s.progress
             let ofText = s.of.replacingAll("{current}", with: CardNumbers.plain(p.current))
                 .replacingAll("{target}", with: CardNumbers.plain(p.target))
-            hero = .ring(fraction: fraction, center: hide ? CardNumbers.percent(fraction) : ofText)
+            hero = .ring(fraction: min(fraction, 1), center: hide ? CardNumbers.percent(fraction) : ofText)
             headline = p.title ?? p.unit
             detail = hide ? "" : CardNumbers.percent(fraction) + " " + s.complete
             strip = nil

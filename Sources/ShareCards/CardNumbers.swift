@@ -29,3 +29,19 @@ extension CardFields.PersonalRecord {
         return change
     }
 }
+
+extension CardFields.Progress {
+    /// How far along, as a fraction of the target (1.33 when past it; never negative).
+    var fraction: Double { max(current / target, 0) }
+}
+
+extension CardFields.Statistics {
+    /// The total the card shows: the given one, else the items' counts summed (at most Int.max).
+    var shownTotal: Int {
+        total
+            ?? items.reduce(0) { sum, item in
+                let (next, overflow) = sum.addingReportingOverflow(item.count)
+                return overflow ? Int.max : next
+            }
+    }
+}

@@ -31,8 +31,8 @@ public enum CardSchema {
                   "additionalProperties": false,
                   "properties": {
                     "base": { "enum": ["dark", "light", "midnight", "forest", "sunset", "berry", "ocean", "slate"] },
-                    "top": { "$ref": "#/$defs/color" },
-                    "bottom": { "$ref": "#/$defs/color" },
+                    "top": { "$ref": "#/$defs/opaqueColor" },
+                    "bottom": { "$ref": "#/$defs/opaqueColor" },
                     "accent": { "$ref": "#/$defs/color" },
                     "text": { "$ref": "#/$defs/color" }
                   }
@@ -143,7 +143,8 @@ public enum CardSchema {
             "text": { "type": "string", "maxLength": 1000 },
             "count": { "type": "integer", "minimum": 0, "maximum": 999999999999 },
             "signedNumber": { "type": "number", "exclusiveMinimum": -1000000000000, "exclusiveMaximum": 1000000000000 },
-            "color": { "type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$" }
+            "color": { "type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$" },
+            "opaqueColor": { "type": "string", "pattern": "^#[0-9A-Fa-f]{6}$" }
           }
         }
         """#

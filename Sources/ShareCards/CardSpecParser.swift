@@ -101,7 +101,12 @@ public enum CardSpecParser {
         let base =
             try reader.optionalString("base", example: "\"dark\"").map { name throws(CardError) in
                 guard let theme = CardTheme.named(name) else {
-                    throw CardError(.invalidSpec, "$.theme.base '\(name)' is not a theme", path: "$.theme.base")
+                    throw CardError(
+                        .invalidSpec,
+                        "$.theme.base '\(name)' is not a theme; use one of: "
+                            + CardTheme.presets.map(\.name).joined(separator: ", "),
+                        path: "$.theme.base"
+                    )
                 }
                 return theme
             } ?? .dark
@@ -116,10 +121,22 @@ public enum CardSpecParser {
             }
             return color
         }
+        /// A background colour: opaque, as a card has nothing behind it to show through.
+        func backgroundColor(_ key: String, _ fallback: CardColor) throws(CardError) -> CardColor {
+            let color = try color(key, fallback)
+            guard color.alpha == 255 else {
+                throw CardError(
+                    .invalidSpec,
+                    "$.theme.\(key) '\(color)' is see-through, but nothing lies behind a card; write it as #RRGGBB",
+                    path: "$.theme.\(key)"
+                )
+            }
+            return color
+        }
         let theme = CardTheme(
             name: "custom",
-            top: try color("top", base.top),
-            bottom: try color("bottom", base.bottom),
+            top: try backgroundColor("top", base.top),
+            bottom: try backgroundColor("bottom", base.bottom),
             accent: try color("accent", base.accent),
             text: try color("text", base.text)
         )

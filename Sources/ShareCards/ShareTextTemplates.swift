@@ -39,8 +39,9 @@ public enum ShareTextTemplates {
         case .streak(let s):
             values += [("days", exact(String(s.days))), ("total", exact(s.total.map(String.init) ?? ""))]
         case .statistics(let s):
-            let total = s.total ?? s.items.reduce(0) { $0 + $1.count }
-            values += [("period", s.period), ("total", exact(String(total))), ("name", s.items.first?.name ?? "")]
+            values += [
+                ("period", s.period), ("total", exact(String(s.shownTotal))), ("name", s.items.first?.name ?? ""),
+            ]
         case .personalRecord(let p):
             values += [
                 ("name", p.activity), ("record", exact(CardNumbers.value(p.record, unit: p.unit))),
@@ -50,7 +51,7 @@ public enum ShareTextTemplates {
         case .progress(let p):
             values += [
                 ("current", exact(CardNumbers.plain(p.current))), ("target", exact(CardNumbers.plain(p.target))),
-                ("unit", p.unit), ("name", p.title ?? p.unit), ("percent", CardNumbers.percent(p.current / p.target)),
+                ("unit", p.unit), ("name", p.title ?? p.unit), ("percent", CardNumbers.percent(p.fraction)),
             ]
         case .challenge(let c):
             values += [("name", c.name), ("points", exact(String(c.points)))]

@@ -118,7 +118,7 @@ struct SpecReader {
         guard elements.count <= limit else {
             throw CardError(
                 .invalidSpec,
-                "\(at(key)) has \(elements.count) elements; at most \(limit) are drawn, so pass the last \(limit)",
+                "\(at(key)) has \(elements.count) elements; a card takes at most \(limit), so pass \(limit) or fewer",
                 path: at(key)
             )
         }
@@ -128,8 +128,15 @@ struct SpecReader {
     mutating func strings(_ key: String, limit: Int = 16) throws(CardError) -> [String] {
         var result: [String] = []
         for (value, path) in try array(key, example: "[\"...\"]", limit: limit) {
-            guard case .string(let text) = value, text.count <= Self.maximumTextLength else {
+            guard case .string(let text) = value else {
                 throw CardError(.invalidSpec, "\(path) must be a string, not \(value.typeName)", path: path)
+            }
+            guard text.count <= Self.maximumTextLength else {
+                throw CardError(
+                    .invalidSpec,
+                    "\(path) has \(text.count) characters; shorten it to at most \(Self.maximumTextLength)",
+                    path: path
+                )
             }
             result.append(text)
         }

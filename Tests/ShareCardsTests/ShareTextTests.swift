@@ -26,6 +26,12 @@ struct ShareTextTests {
         }
     }
 
+    @Test func progressPastTheTargetSaysHowFarPast() {
+        var spec = SampleSpecs.spec(.progress)
+        spec.fields = .progress(.init(current: 40, target: 30, unit: "km"))
+        #expect(ShareTextTemplates.text(for: spec).contains("133%"), "\(ShareTextTemplates.text(for: spec))")
+    }
+
     @Test func numbersNoSpecCanHoldStillFillTheTemplate() {
         // A caller's own fields are not checked as a spec's are: the text must still come out.
         var spec = SampleSpecs.spec(.progress)

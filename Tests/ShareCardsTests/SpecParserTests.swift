@@ -49,6 +49,18 @@ struct SpecParserTests {
         ),
         (#"[1, 2]"#, "invalid-spec", "$ must be an object"),
         (
+            ##"{"kind":"streak","app":{"name":"A"},"fields":{"days":30},"theme":{"top":"#1A1A2E80"}}"##, "invalid-spec",
+            "$.theme.top '#1A1A2E80' is see-through, but nothing lies behind a card; write it as #RRGGBB"
+        ),
+        (
+            #"{"kind":"streak","app":{"name":"A"},"fields":{"days":30},"theme":{"base":"neon"}}"#, "invalid-spec",
+            "$.theme.base 'neon' is not a theme; use one of: dark,"
+        ),
+        (
+            #"{"kind":"streak","app":{"name":"A"},"fields":{"days":30},"hashtags":["\#(String(repeating: "a", count: 1001))"]}"#,
+            "invalid-spec", "$.hashtags[0] has 1001 characters; shorten it to at most 1000"
+        ),
+        (
             // Found by the card-spec fuzz target: it stopped the process when the number was drawn.
             #"{"kind":"progress","app":{"name":"A"},"fields":{"current":3e102,"target":7}}"#, "invalid-spec",
             "$.fields.current is 3e+102, too large for a card; give a number between -10^12 and 10^12"
