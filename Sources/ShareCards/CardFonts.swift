@@ -7,14 +7,15 @@
 enum CardFonts {
     static func families(for language: String) -> String {
         let tag = language.lowercased()
+        let primary = LanguageTag.primary(language)
         let cjk: String
         if tag.hasPrefix("zh-hant") || tag.hasPrefix("zh-tw") || tag.hasPrefix("zh-mo") {
             cjk = "Noto Sans CJK TC"
         } else if tag.hasPrefix("zh-hk") {
             cjk = "Noto Sans CJK HK"
-        } else if tag.hasPrefix("zh") {
+        } else if primary == "zh" {
             cjk = "Noto Sans CJK SC"
-        } else if tag.hasPrefix("ko") {
+        } else if primary == "ko" {
             cjk = "Noto Sans CJK KR"
         } else {
             cjk = "Noto Sans CJK JP"
@@ -22,7 +23,7 @@ enum CardFonts {
         let arabic = "Noto Sans Arabic, Noto Naskh Arabic"
         let latin = "Noto Sans"
         // Arabic first for Arabic cards so the digits and punctuation come from the Arabic face.
-        if tag.hasPrefix("ar") || tag.hasPrefix("fa") || tag.hasPrefix("ur") {
+        if ["ar", "fa", "ur"].contains(primary) {
             return "\(arabic), \(latin), Noto Sans Hebrew, \(cjk), DejaVu Sans"
         }
         return "\(latin), \(cjk), \(arabic), Noto Sans Hebrew, DejaVu Sans"

@@ -66,7 +66,7 @@ public struct CardSpec: Sendable, Hashable {
 
     /// True when the language is written right to left (Arabic, Hebrew, Persian, Urdu...).
     public var isRightToLeft: Bool {
-        let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        let primary = LanguageTag.primary(language)
         return ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(primary)
     }
 }

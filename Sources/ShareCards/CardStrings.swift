@@ -25,7 +25,7 @@ struct CardStrings: Sendable {
     var milestones: [Int: String]
 
     static func forLanguage(_ language: String) -> CardStrings {
-        switch language.split(separator: "-").first.map({ $0.lowercased() }) {
+        switch LanguageTag.primary(language) {
         case "es": spanish
         case "ar": arabic
         default: english

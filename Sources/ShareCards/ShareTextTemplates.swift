@@ -9,7 +9,7 @@
 public enum ShareTextTemplates {
     /// The template for a kind in a language (the seeds' English templates are the defaults).
     public static func template(for kind: CardKind, language: String, isPrivate: Bool) -> String {
-        let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? "en"
+        let primary = LanguageTag.primary(language)
         let table = isPrivate ? privateTemplates : templates
         return table[primary]?[kind] ?? table["en"]![kind]!
     }
