@@ -2,9 +2,9 @@
 ///
 /// Content that can render its own card (a `sharevia card` spec, an app's own renderer) returns
 /// one from ``ShareableContent/cardImage``. The router asks it once per size, just before a
-/// destination that carries images or files (or declares a ``DestinationDescriptor/preferredCardSize``)
-/// prepares the share, and puts the image first among the attachments: a story for Instagram,
-/// 1200x675 for X. A conformer must not print, must return the same image for the same size,
+/// destination that carries images or files prepares the share, and puts the image first among
+/// the attachments, at the destination's ``DestinationDescriptor/cardSize`` (a story for
+/// Instagram). A conformer must not print, must return the same image for the same size,
 /// and throws ``ShareError`` (`badInput`) when the card can't be drawn, which stops the share.
 public protocol CardImageSource: Sendable {
     /// The card as an image attachment of exactly `size` pixels.

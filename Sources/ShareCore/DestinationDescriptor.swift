@@ -19,8 +19,9 @@ public struct DestinationDescriptor: Sendable, Hashable, Codable {
     /// delivery, `[.handedOff]` for one that only hands shares to a person or another app (a web
     /// intent), both for one that confirms when it can (email with and without an SMTP server).
     public var outcomes: [DeliveryOutcome]
-    /// The size of card to draw for it when the content draws its own (``CardImageSource``), such
-    /// as 1200x675 for X; nil for ``imageConstraints``' preferred size, else a 1080x1920 story.
+    /// The size of card to draw for it when the content draws its own (``CardImageSource``) and
+    /// it carries images or files, such as 1200x675; nil for ``imageConstraints``' preferred
+    /// size, else a 1080x1920 story.
     public var preferredCardSize: PixelSize?
 
     /// Creates a descriptor; only the id, display name and capabilities are required, and
@@ -51,10 +52,10 @@ public struct DestinationDescriptor: Sendable, Hashable, Codable {
     /// constraints' preferred size, else a story.
     public var cardSize: PixelSize { preferredCardSize ?? imageConstraints?.preferredSize ?? .story }
 
-    /// True when the router should draw the content's card for it: it carries images or files,
-    /// or names a card size.
+    /// True when the router should draw the content's card for it: it carries images or files
+    /// (a card size alone is not enough: a destination that can't carry the card would drop it).
     public var wantsCardImage: Bool {
-        preferredCardSize != nil || !capabilities.isDisjoint(with: [.image, .files])
+        !capabilities.isDisjoint(with: [.image, .files])
     }
 
     /// The parts of a share a destination can carry.

@@ -69,6 +69,43 @@ struct CardImageRoutingTests {
         #expect(textOnly.received.first?.attachments.isEmpty == true)
     }
 
+    @Test func aSizeIsDrawnOnceForTheWholeChain() async throws {
+        // Two destinations of the same size: the first fails, the second gets the same image.
+        let failing = FailingDestination()
+        let memory = InMemoryDestination(id: "memory")
+        let router = ShareRouter(registry: try DestinationRegistry([failing, memory]))
+        let source = RecordingCardSource()
+        let report = try await router.share(CardContent(source: source), via: FallbackChain(["failing", "memory"]))
+        #expect(report.deliveredBy == "memory")
+        #expect(source.asked.withLock { $0 } == [.story])
+        #expect(memory.received.first?.attachments.map(\.fileName) == ["card-1080x1920.png"])
+    }
+
+    @Test func aCardSizeAloneDrawsNothing() async throws {
+        // A text-only destination that names a size could not carry the card: none is drawn.
+        let router = ShareRouter(registry: try DestinationRegistry([NamedSizeTextDestination()]))
+        let source = RecordingCardSource()
+        _ = try await router.share(CardContent(source: source), via: FallbackChain(["named"]))
+        #expect(source.asked.withLock { $0 }.isEmpty)
+    }
+
+    /// Text only, yet naming a card size.
+    struct NamedSizeTextDestination: ShareDestination {
+        let descriptor = DestinationDescriptor(
+            id: "named",
+            displayName: "Named",
+            capabilities: [.text],
+            preferredCardSize: .init(width: 1200, height: 675)
+        )
+        func availability() async -> Availability { .available() }
+        func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+            PreparedShare(destination: id, summary: request.content.text)
+        }
+        func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+            DeliveryReceipt(destination: id, summary: "ok")
+        }
+    }
+
     @Test func contentWithoutACardIsUnchanged() async throws {
         let memory = InMemoryDestination(id: "memory")
         let router = ShareRouter(registry: try DestinationRegistry([memory]))

@@ -13,8 +13,7 @@ public struct XIntent: WebIntentService {
         aliases: ["twitter"],
         displayName: "X (Twitter)",
         summary: "opens X's compose page (web intent) with the post fitted to 280 weighted characters",
-        capabilities: [.text, .link, .hashtags],
-        preferredCardSize: .init(width: 1200, height: 675)
+        capabilities: [.text, .link, .hashtags]
     )
 
     public var rules: TextRules? { .x }
