@@ -23,7 +23,7 @@ enum StandardStreams {
     ///
     /// - Throws: ``CommandFailure`` (usage) naming the first bad byte when it is not UTF-8.
     static func readUTF8Input(purpose: String) throws -> String {
-        let data = readAllInput()
+        let data = readAll(from: STDIN_FILENO)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw invalidUTF8Failure(data, purpose: purpose)
         }
@@ -42,11 +42,6 @@ enum StandardStreams {
         var split = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         if split.last?.isEmpty == true { split.removeLast() }
         return split
-    }
-
-    /// All of standard input, as bytes.
-    static func readAllInput() -> [UInt8] {
-        readAll(from: STDIN_FILENO)
     }
 
     /// Runs `body` with all of standard input, from its current offset, read into one buffer

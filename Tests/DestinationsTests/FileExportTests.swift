@@ -154,11 +154,7 @@ import Testing
     @Test func aCancelledExportWritesNothing() async throws {
         let destination = destination()
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hi")))
-        let task = Task { () throws(ShareError) -> DeliveryReceipt in
-            withUnsafeCurrentTask { $0?.cancel() }
-            return try await destination.deliver(prepared)
-        }
-        let result = await task.result
+        let result = await destination.deliverInCancelledTask(prepared)
         #expect(throws: ShareError.self) { try result.get() }
         #expect(folder.names(in: "out") == [])
     }

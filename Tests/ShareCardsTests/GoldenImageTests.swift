@@ -48,7 +48,11 @@ struct GoldenImageTests {
             return
         }
         let golden = try PNGDecoder().decode(path: path)
-        #expect(golden.width == small.width && golden.height == small.height)
+        // Required, not expected: comparing images of different sizes stops the test process.
+        try #require(
+            golden.width == small.width && golden.height == small.height,
+            "\(path) is \(golden.width)x\(golden.height), the render \(small.width)x\(small.height); regenerate with SHAREVIA_UPDATE_GOLDEN=1"
+        )
         let comparison = PixelComparison(small.pixels, golden.pixels, tolerance: Self.tolerance)
         #expect(
             comparison.differingShare <= Self.allowedShare,
