@@ -45,7 +45,8 @@ enum StandardStreams {
     }
 
     /// Runs `body` with all of standard input, from its current offset, read into one buffer
-    /// (a regular file's size at once). Not mapped: a mapped file that another process truncates
+    /// (a regular file's size at once; `sms count --lines` reads regular files as
+    /// ``FileLineChunks`` instead). Not mapped: a mapped file that another process truncates
     /// meanwhile would stop sharevia with SIGBUS.
     static func withAllInput<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         try readAll(from: STDIN_FILENO).withUnsafeBufferPointer(body)

@@ -40,7 +40,8 @@ import TextFitting
     }
 
     @Test func knowsEveryFlagOfTheCountCommand() throws {
-        // A flag added to `sms count` must be added here too, or the fast path would drop it.
+        // Every flag the fast path reads is one of the command's (a flag it doesn't know makes it
+        // decline, so ArgumentParser reads that command line).
         let flags = SMSCountCommand._dumpHelp()
         for flag in SMSCountFastPath.flags {
             #expect(flags.contains("\"\(flag.dropFirst(2))\""), "\(flag)")

@@ -375,8 +375,12 @@ public enum SMSLineCounter {
             while true {
                 let entry = Int(slots[slot])
                 if entry == 0 { break }
+                // The key holds the length only up to 255: longer clusters compare lengths too.
+                let noted = Int(truncatingIfNeeded: starts[entry - 1])
                 if keys[entry - 1] == key
-                    && (end - start <= 7 || same(base, Int(truncatingIfNeeded: starts[entry - 1]), start, end - start))
+                    && (end - start <= 7
+                        || (Int(truncatingIfNeeded: ends[entry - 1]) - noted == end - start
+                            && same(base, noted, start, end - start)))
                 {
                     return
                 }
