@@ -95,6 +95,11 @@ static cpng_reader *reader_new(void) {
     /* A damaged ancillary chunk fails the read as a critical one does (libpng's default only
      * warns and drops it), so decoding agrees with inspection, which checks every CRC. */
     png_set_crc_action(r->png, PNG_CRC_DEFAULT, PNG_CRC_ERROR_QUIT);
+    /* libpng refuses images over 1,000,000 pixels wide or high by default, and calls a valid
+     * 1,048,576x1 file damaged. The Swift side checks its own limits (DecodeLimits: pixels and
+     * memory) from the scanned header before libpng runs, with messages that name them; PNG's
+     * own limit is 2^31-1. */
+    png_set_user_limits(r->png, 0x7fffffff, 0x7fffffff);
     return r;
 }
 

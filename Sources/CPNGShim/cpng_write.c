@@ -67,6 +67,8 @@ int32_t cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
     }
 
     png_set_write_fn(png, &ctx, on_write, on_flush);
+    /* As for reading: past libpng's default 1,000,000-pixel side, up to PNG's own limit. */
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     png_set_compression_level(png, options.compression_level);
     png_set_compression_strategy(png, options.strategy);
     png_set_compression_buffer_size(png, 1 << 17);

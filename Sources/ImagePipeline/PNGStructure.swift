@@ -227,7 +227,8 @@ enum PNGScanner {
         let path = source.path
         let subject = ImageError.subject(path)
         var offset = start
-        var sawPalette = false
+        var paletteEntries: Int?
+        var sawTransparency = false
         var sawImageData = false
         while true {
             let header = try source.read(at: offset, count: 8)
@@ -280,7 +281,7 @@ enum PNGScanner {
             }
             switch type {
             case "IDAT":
-                if structure.colorType == .palette && !sawPalette {
+                if structure.colorType == .palette && paletteEntries == nil {
                     throw ImageError(
                         .corruptData,
                         "\(subject) is a palette image without a PLTE chunk before its image data.",
@@ -290,8 +291,18 @@ enum PNGScanner {
                 sawImageData = true
                 structure.imageDataBytes += length
             case "PLTE":
-                sawPalette = true
+                paletteEntries = length / 3
             case "tRNS":
+                try PNGTransparencyRule.check(
+                    length: length,
+                    at: offset,
+                    colorType: structure.colorType,
+                    paletteEntries: paletteEntries,
+                    seenBefore: sawTransparency,
+                    afterImageData: sawImageData,
+                    path: path
+                )
+                sawTransparency = true
                 structure.hasTransparency = true
             case "IEND":
                 guard sawImageData else {

@@ -1,4 +1,5 @@
 import ImagePipeline
+import ProcessRunning
 import TestSupport
 import Testing
 
@@ -167,4 +168,97 @@ func findChunk(_ type: String, in bytes: [UInt8]) -> Int? {
     let error = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: gif) }
     #expect(error?.code == .unsupportedFormat)
     #expect(error?.message.contains("(it looks like GIF)") == true, "\(error?.message ?? "")")
+}
+
+/// The `tRNS` rules pngcheck enforces: every broken one is refused by inspection and decoding
+/// alike, naming tRNS, instead of reported as transparency and then dropped.
+struct TransparencyChunkTests {
+    /// A 2x1 8-bit image of colour type `colorType` with `chunks` between IHDR and IDAT and
+    /// `trailing` between IDAT and IEND.
+    static func image(colorType: UInt8, chunks: [[UInt8]], trailing: [[UInt8]] = []) -> [UInt8] {
+        let channels: Int = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType]!
+        let raw: [UInt8] = [0] + [UInt8](repeating: 0, count: 2 * channels)
+        return PNGBytes.signature
+            + PNGBytes.chunk("IHDR", PNGBytes.ihdr(width: 2, height: 1, colorType: colorType))
+            + chunks.joined() + PNGBytes.chunk("IDAT", PNGBytes.storedZlib(raw)) + trailing.joined()
+            + PNGBytes.chunk("IEND", [])
+    }
+
+    static let palette = PNGBytes.chunk("PLTE", [0, 0, 0, 255, 255, 255])
+
+    static let invalid: [(String, [UInt8])] = [
+        ("grayscale tRNS of 4 bytes", image(colorType: 0, chunks: [PNGBytes.chunk("tRNS", [0, 0, 0, 0])])),
+        ("RGB tRNS of 2 bytes", image(colorType: 2, chunks: [PNGBytes.chunk("tRNS", [0, 0])])),
+        ("tRNS in an RGBA image", image(colorType: 6, chunks: [PNGBytes.chunk("tRNS", [0, 0, 0, 0, 0, 0])])),
+        ("tRNS in a gray+alpha image", image(colorType: 4, chunks: [PNGBytes.chunk("tRNS", [0, 0])])),
+        (
+            "tRNS after IDAT",
+            image(colorType: 2, chunks: [], trailing: [PNGBytes.chunk("tRNS", [0, 0, 0, 0, 0, 0])])
+        ),
+        (
+            "two tRNS chunks",
+            image(
+                colorType: 2,
+                chunks: [PNGBytes.chunk("tRNS", [0, 0, 0, 0, 0, 0]), PNGBytes.chunk("tRNS", [0, 0, 0, 0, 0, 0])]
+            )
+        ),
+        (
+            "palette tRNS longer than the palette",
+            image(colorType: 3, chunks: [palette, PNGBytes.chunk("tRNS", [0, 0, 0])])
+        ),
+        ("palette tRNS before PLTE", image(colorType: 3, chunks: [PNGBytes.chunk("tRNS", [0]), palette])),
+    ]
+
+    /// pngcheck's verdict on `bytes`: the oracle the crafted files are checked against.
+    static func pngcheckAccepts(_ bytes: [UInt8]) async throws -> Bool {
+        let pngcheck = try #require(
+            EncoderTests.onPath("pngcheck"),
+            "pngcheck is needed for this test and is not on PATH: apt-get install pngcheck"
+        )
+        let folder = TemporaryFolder("transparency-tests")
+        defer { folder.remove() }
+        let path = folder.file("crafted.png")
+        try AtomicFileWriter().write(bytes, to: path)
+        return try await ProcessRunner().run(pngcheck, arguments: ["-q", path]).exitStatus == 0
+    }
+
+    @Test(arguments: invalid.map(\.0))
+    func brokenTransparencyIsRefused(_ name: String) async throws {
+        let bytes = try #require(Self.invalid.first { $0.0 == name }).1
+        #expect(try await !Self.pngcheckAccepts(bytes), "pngcheck accepts the crafted '\(name)'")
+        let inspected = #expect(throws: ImageError.self) { try ImageInspector().inspect(data: bytes) }
+        #expect(inspected?.code == .corruptData, "\(name): \(inspected.map(String.init(describing:)) ?? "")")
+        #expect(inspected?.message.contains("tRNS") == true)
+        let decoded = #expect(throws: ImageError.self) { try PNGDecoder().decode(data: bytes) }
+        #expect(decoded?.code == .corruptData)
+    }
+
+    @Test(arguments: [
+        image(colorType: 0, chunks: [PNGBytes.chunk("tRNS", [0, 0])]),
+        image(colorType: 2, chunks: [PNGBytes.chunk("tRNS", [0, 0, 0, 0, 0, 0])]),
+        image(colorType: 3, chunks: [palette, PNGBytes.chunk("tRNS", [0, 128])]),
+        image(colorType: 3, chunks: [palette, PNGBytes.chunk("tRNS", [0])]),
+    ])
+    func validTransparencyIsKept(_ bytes: [UInt8]) async throws {
+        #expect(try await Self.pngcheckAccepts(bytes))
+        #expect(try ImageInspector().inspect(data: bytes).hasTransparency)
+        let image = try PNGDecoder().decode(data: bytes)
+        #expect(image.pixel(x: 0, y: 0).a == 0)
+    }
+}
+
+/// libpng's default limit of 1,000,000 pixels a side is not a PNG rule: a valid 1,048,576x1 image
+/// decodes (4 MiB of RGBA, well inside ``DecodeLimits``).
+@Test func aMillionPixelWideLineDecodes() throws {
+    let width = 1 << 20
+    let bytes = PNGBytes.file(
+        ihdr: PNGBytes.ihdr(width: UInt32(width), height: 1, colorType: 0),
+        raw: [0] + [UInt8](repeating: 200, count: width)
+    )
+    #expect(try ImageInspector().inspect(data: bytes).width == width)
+    let image = try PNGDecoder().decode(data: bytes)
+    #expect(image.width == width && image.height == 1)
+    #expect(image.pixel(x: width - 1, y: 0) == RGBAPixel(r: 200, g: 200, b: 200))
+    let encoded = try PNGEncoder().encode(image)
+    #expect(try PNGDecoder().decode(data: encoded) == image)
 }
