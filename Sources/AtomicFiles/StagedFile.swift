@@ -118,9 +118,17 @@ public struct StagedFile: ~Copyable {
         return true
     }
 
-    /// Flushes the data and moves the file over `name`, replacing whatever file is there.
-    /// - Throws: ``FileSystemFailure`` ("flush to disk", "move NAME into place").
+    /// Flushes the data and moves the file over `name`, replacing the regular file there, if any.
+    ///
+    /// Anything else with that name (a device node, a FIFO, a socket, a folder, a symlink) is
+    /// left alone and the call fails: renaming over `/dev/stdout` would replace the device.
+    /// - Throws: ``FileSystemFailure`` ("flush to disk", "replace NAME, which is not a regular
+    ///   file", "move NAME into place").
     public func replace(_ name: String) throws(FileSystemFailure) {
+        var status = stat()
+        if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            throw FileSystemFailure("replace \(name), which is not a regular file", code: EEXIST)
+        }
         try flush()
         guard renameat(folder, temporaryName, folder, name) == 0 else {
             throw FileSystemFailure("move \(name) into place")

@@ -65,3 +65,25 @@ struct StagedFileTests {
         #expect(error?.reason == "No such file or directory")
     }
 }
+
+/// `replace` renames over a regular file only.
+struct StagedFileReplaceTests {
+    let temporary = TemporaryFolder("staged-replace")
+
+    @Test func replaceRefusesAFIFOAndASymlinkAndLeavesThem() throws {
+        let fifo = temporary.file("pipe")
+        try #require(mkfifo(fifo, 0o644) == 0)
+        try #require(symlink(temporary.file("pipe"), temporary.file("link")) == 0)
+        let open = try OpenFolder(temporary.path)
+        for name in ["pipe", "link"] {
+            let staged = try StagedFile(in: open, prefix: ".tmp-")
+            try staged.write([1])
+            let error = #expect(throws: FileSystemFailure.self) { try staged.replace(name) }
+            #expect(error?.step == "replace \(name), which is not a regular file")
+        }
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+        #expect(lstat(temporary.file("link"), &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
+        #expect(temporary.names() == ["link", "pipe"])
+    }
+}
