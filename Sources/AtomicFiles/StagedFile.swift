@@ -69,12 +69,15 @@ public struct StagedFile: ~Copyable {
         try result.get()
     }
 
-    /// Appends everything readable from `source` (a file descriptor), 256 KiB at a time.
-    /// - Throws: ``StagedCopyFailure``: `reading` when the source fails, `writing` when the copy does.
+    /// Appends everything readable from `source` (a file descriptor), 256 KiB at a time, and
+    /// stops when the current task is cancelled (a share interrupted by a signal).
+    /// - Throws: ``StagedCopyFailure``: `reading` when the source fails, `writing` when the copy
+    ///   does, `cancelled` when the task was.
     public func copy(from source: Int32) throws(StagedCopyFailure) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
         defer { chunk.deallocate() }
         while true {
+            if Task.isCancelled { throw .cancelled }
             let count = read(source, chunk.baseAddress, chunk.count)
             if count == 0 { return }
             if count < 0 {
@@ -146,10 +149,12 @@ public struct StagedFile: ~Copyable {
     }
 }
 
-/// Why ``StagedFile/copy(from:)`` failed: reading the source or writing the copy.
+/// Why ``StagedFile/copy(from:)`` failed: reading the source, writing the copy, or the task
+/// was cancelled.
 public enum StagedCopyFailure: Error, Sendable {
     case reading(FileSystemFailure)
     case writing(FileSystemFailure)
+    case cancelled
 }
 
 #if canImport(Glibc)

@@ -168,6 +168,8 @@ struct AtomicFolderWriter {
                     )
                 case .writing(let failure):
                     throw self.failure("can't write \(file.name)", failure.code)
+                case .cancelled:
+                    try checkCancellation()
                 }
             }
         }

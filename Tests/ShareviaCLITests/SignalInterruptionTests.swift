@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGINT and SIGTERM during a share, through the built binary: the share is cancelled, its
+/// temporary file removed, the report printed saying so, and the exit status is 130 or 143.
+@Suite struct SignalInterruptionTests {
+    let folder = TemporaryFolder("cli-signal")
+    var out: String { folder.file("out") }
+
+    /// A 150 MB sparse file: quick to make, about a second to copy and flush.
+    func bigFile() throws -> String {
+        let path = folder.file("big.bin")
+        try #require(FileManager.default.createFile(atPath: path, contents: nil))
+        try #require(truncate(path, 150 << 20) == 0)
+        return path
+    }
+
+    struct Finished {
+        var status: Int32
+        var reason: Process.TerminationReason
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Starts a file export of the big file, waits until its temporary file appears in the share
+    /// folder, sends `signal`, and waits for the process to end.
+    func interruptFileExport(with signal: Int32, extra: [String] = []) async throws -> Finished {
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ShareviaProcess.binary)
+        process.arguments = ["--to", "file", try bigFile(), "--out", out, "--no-fallback"] + extra
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
+        let stdoutPath = folder.file("stdout")
+        let stderrPath = folder.file("stderr")
+        try #require(FileManager.default.createFile(atPath: stdoutPath, contents: nil))
+        try #require(FileManager.default.createFile(atPath: stderrPath, contents: nil))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        try process.run()
+        // A thread of its own watches the folder and sends the signal the moment the temporary
+        // file appears: the test pool's threads may be busy for longer than the copy takes.
+        let pid = process.processIdentifier
+        let watched = folder.file("out")
+        let seen: Bool = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let deadline = ContinuousClock.now + .seconds(60)
+                while ContinuousClock.now < deadline && kill(pid, 0) == 0 {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: watched)) ?? []
+                    if names.contains(where: { $0.hasPrefix(".sharevia-tmp-") }) {
+                        kill(pid, signal)
+                        continuation.resume(returning: true)
+                        return
+                    }
+                    usleep(200)
+                }
+                continuation.resume(returning: false)
+            }
+        }
+        #expect(seen, "the copy was under way when the signal was sent")
+        let clock = ContinuousClock()
+        let started = clock.now
+        while process.isRunning && clock.now - started < .seconds(60) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!process.isRunning, "sharevia ended after the signal")
+        return Finished(
+            status: process.terminationStatus,
+            reason: process.terminationReason,
+            stdout: String(decoding: folder.read("stdout") ?? Data(), as: UTF8.self),
+            stderr: String(decoding: folder.read("stderr") ?? Data(), as: UTF8.self)
+        )
+    }
+
+    @Test func sigintCancelsTheShareRemovesTheTemporaryFileReportsAndExits130() async throws {
+        let run = try await interruptFileExport(with: SIGINT)
+        #expect(run.reason == .exit, "sharevia exits by itself, not killed by the signal")
+        #expect(run.status == 130, "\(run.stderr)")
+        #expect(run.stderr.contains("✗ file: cancelled: the share was cancelled during delivery"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasSuffix("interrupted by SIGINT: the share was cancelled and its temporary files removed\n"),
+            "\(run.stderr)"
+        )
+        #expect(run.stdout.isEmpty)
+        #expect(folder.names(in: "out").isEmpty, "no temporary file and no partial share is left")
+    }
+
+    @Test func sigtermDoesTheSameWith143AndTheJSONReportSaysSo() async throws {
+        let run = try await interruptFileExport(with: SIGTERM, extra: ["--json"])
+        #expect(run.reason == .exit)
+        #expect(run.status == 143, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(report["interruptedBy"] as? String == "SIGTERM")
+        #expect(report["exitCode"] as? Int == 143)
+        #expect(report["outcome"] as? String == "not-delivered")
+        let attempts = try #require(report["attempts"] as? [[String: Any]])
+        #expect(attempts.last?["result"] as? String == "cancelled")
+        #expect(folder.names(in: "out").isEmpty, "no temporary file and no partial share is left")
+    }
+}
