@@ -27,14 +27,18 @@ import Glibc
         var stderr: String
     }
 
-    /// Starts a file export of the big file, waits until its temporary file appears in the share
-    /// folder, sends `signal`, and waits for the process to end.
-    func interruptFileExport(with signal: Int32, extra: [String] = []) async throws -> Finished {
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    /// Runs `sharevia arguments`, sends `signal` the moment `ready(folder)` holds, and waits
+    /// for the process to end.
+    func interrupt(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        with signal: Int32,
+        when ready: @escaping @Sendable () -> Bool
+    ) async throws -> Finished {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ShareviaProcess.binary)
-        process.arguments = ["--to", "file", try bigFile(), "--out", out, "--no-fallback"] + extra
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path].merging(environment) { $1 }
         let stdoutPath = folder.file("stdout")
         let stderrPath = folder.file("stderr")
         try #require(FileManager.default.createFile(atPath: stdoutPath, contents: nil))
@@ -42,16 +46,14 @@ import Glibc
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         try process.run()
-        // A thread of its own watches the folder and sends the signal the moment the temporary
-        // file appears: the test pool's threads may be busy for longer than the copy takes.
+        // A thread of its own watches and sends the signal the moment `ready` holds: the test
+        // pool's threads may be busy for longer than the share takes.
         let pid = process.processIdentifier
-        let watched = folder.file("out")
         let seen: Bool = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 let deadline = ContinuousClock.now + .seconds(60)
                 while ContinuousClock.now < deadline && kill(pid, 0) == 0 {
-                    let names = (try? FileManager.default.contentsOfDirectory(atPath: watched)) ?? []
-                    if names.contains(where: { $0.hasPrefix(".sharevia-tmp-") }) {
+                    if ready() {
                         kill(pid, signal)
                         continuation.resume(returning: true)
                         return
@@ -61,7 +63,7 @@ import Glibc
                 continuation.resume(returning: false)
             }
         }
-        #expect(seen, "the copy was under way when the signal was sent")
+        #expect(seen, "the share was under way when the signal was sent")
         let clock = ContinuousClock()
         let started = clock.now
         while process.isRunning && clock.now - started < .seconds(60) { try await Task.sleep(for: .milliseconds(10)) }
@@ -72,6 +74,20 @@ import Glibc
             stdout: String(decoding: folder.read("stdout") ?? Data(), as: UTF8.self),
             stderr: String(decoding: folder.read("stderr") ?? Data(), as: UTF8.self)
         )
+    }
+
+    /// Starts a file export of the big file and sends `signal` once its temporary file appears
+    /// in the share folder.
+    func interruptFileExport(with signal: Int32, extra: [String] = []) async throws -> Finished {
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let watched = out
+        return try await interrupt(
+            ["--to", "file", try bigFile(), "--out", out, "--no-fallback"] + extra,
+            with: signal
+        ) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: watched)) ?? []
+            return names.contains { $0.hasPrefix(".sharevia-tmp-") }
+        }
     }
 
     @Test func sigintCancelsTheShareRemovesTheTemporaryFileReportsAndExits130() async throws {
@@ -98,5 +114,41 @@ import Glibc
         let attempts = try #require(report["attempts"] as? [[String: Any]])
         #expect(attempts.last?["result"] as? String == "cancelled")
         #expect(folder.names(in: "out").isEmpty, "no temporary file and no partial share is left")
+    }
+
+    @Test func sigintDuringASlowPluginStopsItRemovesItsFolderAndExits130() async throws {
+        let plugins = folder.file("data/sharevia/plugins")
+        let temporary = folder.file("tmp")
+        try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let pidFile = folder.file("plugin.pid")
+        let describe =
+            #"{"protocol":{"min":1,"max":1},"name":"Slow","accepts":{"text":true},"outcomes":["delivered"]}"#
+        try folder.writeExecutable(
+            """
+            #!/bin/sh
+            cat >/dev/null
+            case "$1" in
+            describe) printf '%s\\n' '\(describe)' ;;
+            check) printf '%s\\n' '{"available":true}' ;;
+            deliver) echo $$ > '\(pidFile).tmp'; mv '\(pidFile).tmp' '\(pidFile)'; sleep 30 ;;
+            esac
+            """,
+            named: "data/sharevia/plugins/sharevia-dest-slow"
+        )
+        let run = try await interrupt(
+            ["--to", "slow", "--text", "hello", "--no-fallback"],
+            environment: ["XDG_DATA_HOME": folder.file("data"), "TMPDIR": temporary],
+            with: SIGINT
+        ) { FileManager.default.fileExists(atPath: pidFile) }
+        #expect(run.reason == .exit)
+        #expect(run.status == 130, "\(run.stderr)")
+        #expect(run.stderr.contains("✗ slow: cancelled"), "\(run.stderr)")
+        #expect(run.stderr.contains("interrupted by SIGINT"), "\(run.stderr)")
+        let pid = try #require(
+            Int32(String(decoding: folder.read("plugin.pid") ?? Data(), as: UTF8.self).filter(\.isNumber))
+        )
+        #expect(kill(pid, 0) != 0, "the plugin was stopped")
+        #expect(folder.names(in: "tmp").isEmpty, "the plugin's private folder was removed")
     }
 }
