@@ -87,3 +87,31 @@ struct StagedFileReplaceTests {
         #expect(temporary.names() == ["link", "pipe"])
     }
 }
+
+/// What a killed run left behind is removed by a later one, once it is old enough.
+struct StaleTemporaryFilesTests {
+    let temporary = TemporaryFolder("stale")
+
+    func age(_ name: String, seconds: TimeInterval) throws {
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -seconds)],
+            ofItemAtPath: temporary.file(name)
+        )
+    }
+
+    @Test func removesOnlyOldRegularFilesWithThePrefix() throws {
+        try temporary.write([1], named: ".tmp-old")
+        try temporary.write([2], named: ".tmp-new")
+        try temporary.write([3], named: "keep-old")
+        try #require(mkdir(temporary.file(".tmp-folder"), 0o755) == 0)
+        try #require(symlink(temporary.file("keep-old"), temporary.file(".tmp-link")) == 0)
+        try age(".tmp-old", seconds: 7200)
+        try age(".tmp-new", seconds: 60)
+        try age("keep-old", seconds: 7200)
+        try age(".tmp-folder", seconds: 7200)
+        let open = try OpenFolder(temporary.path)
+        let removed = StaleTemporaryFiles.remove(in: open.descriptor, prefix: ".tmp-", olderThan: .seconds(3600))
+        #expect(removed == [".tmp-old"])
+        #expect(temporary.names() == [".tmp-folder", ".tmp-link", ".tmp-new", "keep-old"])
+    }
+}

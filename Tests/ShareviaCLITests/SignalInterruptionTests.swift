@@ -95,6 +95,7 @@ import Glibc
         #expect(run.reason == .exit, "sharevia exits by itself, not killed by the signal")
         #expect(run.status == 130, "\(run.stderr)")
         #expect(run.stderr.contains("✗ file: cancelled: the share was cancelled during delivery"), "\(run.stderr)")
+        #expect(run.stderr.contains("not delivered: the share was cancelled at file\n"), "\(run.stderr)")
         #expect(
             run.stderr.hasSuffix("interrupted by SIGINT: the share was cancelled and its temporary files removed\n"),
             "\(run.stderr)"
@@ -150,5 +151,29 @@ import Glibc
         )
         #expect(kill(pid, 0) != 0, "the plugin was stopped")
         #expect(folder.names(in: "tmp").isEmpty, "the plugin's private folder was removed")
+    }
+
+    @Test func outsideAShareASignalEndsTheProcessAtOnceAsBefore() async throws {
+        // Waiting for `--text -` on a pipe nobody writes to: nothing to clean up, so SIGINT ends
+        // sharevia the default way instead of waiting for a share that never starts.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ShareviaProcess.binary)
+        process.arguments = ["--to", "file", "--text", "-", "--out", out]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .milliseconds(300))
+        kill(process.processIdentifier, SIGINT)
+        let clock = ContinuousClock()
+        let started = clock.now
+        while process.isRunning && clock.now - started < .seconds(30) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!process.isRunning, "SIGINT ended it")
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGINT)
+        try input.fileHandleForWriting.close()
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
