@@ -118,4 +118,37 @@ import Glibc
             ]
         )
     }
+
+    @Test func sharesWhoseNamesOverlapAtAnotherPlaceStillKeepOneNumberEach() async throws {
+        // Half the shares write a.png, card.png, a.txt, a.share.json; the other half card.png,
+        // card.txt, card.share.json. They meet on card-N.png, which one reserves first and the
+        // other finds taken after reserving a-N.png: it must give N up and move on whole.
+        let second = try folder.write(
+            Data(FileManager.default.contents(atPath: PackageRoot.exampleCard)!),
+            named: "a.png"
+        )
+        let card = PackageRoot.exampleCard
+        let out = self.out
+        let outputs = try await runConcurrently { index in
+            (index.isMultiple(of: 2) ? ["--to", "file", second, card] : ["--to", "file", card])
+                + ["--text", "share \(index)", "--out", out, "--no-fallback"]
+        }
+        var everyPath: [String] = []
+        for (index, paths) in outputs.enumerated() {
+            let stems = paths.map { path in
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                return String(name.prefix { $0 != "." })
+            }
+            let numbers = Set(
+                stems.map { stem in stem.split(separator: "-").dropFirst().first.map(String.init) ?? "0" }
+            )
+            #expect(numbers.count == 1, "share \(index) mixed numbers: \(paths)")
+            #expect(paths.count == (index.isMultiple(of: 2) ? 4 : 3), "share \(index) wrote \(paths)")
+            everyPath += paths
+        }
+        #expect(Set(everyPath).count == everyPath.count, "no file was written twice")
+        let names = folder.names(in: "out")
+        #expect(names.count == everyPath.count, "nothing lost, nothing left over")
+        #expect(!names.contains { $0.hasPrefix(".") }, "no temporary file is left")
+    }
 }
