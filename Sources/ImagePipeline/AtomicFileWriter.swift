@@ -19,7 +19,8 @@ import Darwin
 ///    is never replaced, even by a race.
 /// 4. `fsync` the folder, so the new name survives a crash.
 ///
-/// The temporary file is removed on every failure.
+/// The temporary file is removed on every failure; one that a killed run left behind for the same
+/// name is removed by the next write once it is an hour old.
 public struct AtomicFileWriter: Sendable {
     /// Whether an existing destination may be replaced.
     public var overwrite: Bool
@@ -56,7 +57,10 @@ public struct AtomicFileWriter: Sendable {
         let published: Bool
         do throws(FileSystemFailure) {
             let folder = try OpenFolder(folderPath)
-            let staged = try StagedFile(in: folder, prefix: ".\(name).sharevia-", permissions: permissions)
+            let prefix = ".\(name).sharevia-"
+            // What a killed run left for this name: old enough that no run is still writing it.
+            StaleTemporaryFiles.remove(in: folder.descriptor, prefix: prefix, olderThan: .seconds(3600))
+            let staged = try StagedFile(in: folder, prefix: prefix, permissions: permissions)
             try staged.write(bytes)
             if overwrite {
                 try staged.replace(name)
@@ -89,9 +93,10 @@ public struct AtomicFileWriter: Sendable {
             if (status.st_mode & S_IFMT) == S_IFLNK {
                 if !overwrite { throw Self.exists(path) }
                 guard let resolved = Self.resolvedLink(path), stat(resolved, &status) == 0 else {
+                    let target = Self.linkTarget(path).map { " '\($0)'" } ?? ""
                     throw ImageError(
                         .outputNotRegularFile,
-                        "'\(path)' is a symbolic link to a file that does not exist; only an existing file is written through a link.",
+                        "'\(path)' is a symbolic link to\(target), which is not a file that exists; only an existing regular file is written through a link.",
                         path: path
                     )
                 }
@@ -130,6 +135,14 @@ public struct AtomicFileWriter: Sendable {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// What the symlink at `path` holds, as written.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// "a character device", "a FIFO", ... for a `st_mode`.

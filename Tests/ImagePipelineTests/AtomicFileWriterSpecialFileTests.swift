@@ -69,6 +69,15 @@ struct AtomicFileWriterSpecialFileTests {
         )
     }
 
+    @Test func aDanglingLinkIsNamedWithItsTarget() throws {
+        let path = try make(.danglingLink)
+        let error = #expect(throws: ImageError.self) { try AtomicFileWriter(overwrite: true).write([1], to: path) }
+        #expect(
+            error?.message
+                == "'\(path)' is a symbolic link to '\(folder.file("nowhere.png"))', which is not a file that exists; only an existing regular file is written through a link."
+        )
+    }
+
     @Test func theRealDevNullIsRefusedWithoutWritingAnything() throws {
         // Only checks that can't write: checkDestination writes nothing, and without overwrite the
         // old writer refused too (as existing), so a missing check can't replace the device.
@@ -100,5 +109,22 @@ struct AtomicFileWriterSpecialFileTests {
         #expect(error?.code == .invalidArgument)
         #expect(error?.message == "the output file name is empty; name a file such as card.png.")
         #expect(!FileManager.default.fileExists(atPath: "output"))
+    }
+
+    @Test func aWriteRemovesTheTemporaryFilesAKilledRunLeftForTheSameNameOnceAnHourOld() throws {
+        try folder.write([1], named: ".out.png.sharevia-killed")
+        try folder.write([2], named: ".out.png.sharevia-writing")
+        try folder.write([3], named: ".other.png.sharevia-killed")
+        for (name, age) in [
+            (".out.png.sharevia-killed", 7200.0), (".out.png.sharevia-writing", 60),
+            (".other.png.sharevia-killed", 7200),
+        ] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -age)],
+                ofItemAtPath: folder.file(name)
+            )
+        }
+        try AtomicFileWriter().write([7], to: folder.file("out.png"))
+        #expect(folder.names() == [".other.png.sharevia-killed", ".out.png.sharevia-writing", "out.png"])
     }
 }
