@@ -10,8 +10,9 @@ import Glibc
 /// report is printed (saying the share was interrupted) and `sharevia` exits with 130 or 143.
 ///
 /// 1. ``start()`` catches both signals with a handler that only writes the signal's number to a
-///    pipe (nothing else is safe in a handler); a watcher thread reads the pipe. The process's
-///    signal mask is left alone, and programs sharevia starts get default handlers back at exec.
+///    pipe (nothing else is safe in a handler); a watcher thread reads the pipe. Both signals are
+///    unblocked (a parent may pass them on blocked); a signal the parent set to be ignored stays
+///    ignored; programs sharevia starts get default handlers back at exec.
 /// 2. Inside ``cancellingOnSignal(_:)`` (the share), the first signal cancels the command's task
 ///    (``watch(_:)``) and is remembered (``received``). Outside it, or for a second signal, the
 ///    process ends as the signal's default action would, at once.

@@ -65,7 +65,7 @@ struct AtomicFolderWriter {
             .permanent,
             destination: destination,
             message:
-                "\(directory) already holds \(names[0]) and \(Self.maximumNumber) numbered copies; choose another folder with --out"
+                "\(directory) already holds \(names.first ?? "these files") and \(Self.maximumNumber) numbered copies; choose another folder with --out"
         )
     }
 
