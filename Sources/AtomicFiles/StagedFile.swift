@@ -69,12 +69,15 @@ public struct StagedFile: ~Copyable {
         try result.get()
     }
 
-    /// Appends everything readable from `source` (a file descriptor), 256 KiB at a time.
-    /// - Throws: ``StagedCopyFailure``: `reading` when the source fails, `writing` when the copy does.
+    /// Appends everything readable from `source` (a file descriptor), 256 KiB at a time, and
+    /// stops when the current task is cancelled (a share interrupted by a signal).
+    /// - Throws: ``StagedCopyFailure``: `reading` when the source fails, `writing` when the copy
+    ///   does, `cancelled` when the task was.
     public func copy(from source: Int32) throws(StagedCopyFailure) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
         defer { chunk.deallocate() }
         while true {
+            if Task.isCancelled { throw .cancelled }
             let count = read(source, chunk.baseAddress, chunk.count)
             if count == 0 { return }
             if count < 0 {
@@ -118,9 +121,17 @@ public struct StagedFile: ~Copyable {
         return true
     }
 
-    /// Flushes the data and moves the file over `name`, replacing whatever file is there.
-    /// - Throws: ``FileSystemFailure`` ("flush to disk", "move NAME into place").
+    /// Flushes the data and moves the file over `name`, replacing the regular file there, if any.
+    ///
+    /// Anything else with that name (a device node, a FIFO, a socket, a folder, a symlink) is
+    /// left alone and the call fails: renaming over `/dev/stdout` would replace the device.
+    /// - Throws: ``FileSystemFailure`` ("flush to disk", "replace NAME, which is not a regular
+    ///   file", "move NAME into place").
     public func replace(_ name: String) throws(FileSystemFailure) {
+        var status = stat()
+        if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
+            throw FileSystemFailure("replace \(name), which is not a regular file", code: EEXIST)
+        }
         try flush()
         guard renameat(folder, temporaryName, folder, name) == 0 else {
             throw FileSystemFailure("move \(name) into place")
@@ -138,10 +149,12 @@ public struct StagedFile: ~Copyable {
     }
 }
 
-/// Why ``StagedFile/copy(from:)`` failed: reading the source or writing the copy.
+/// Why ``StagedFile/copy(from:)`` failed: reading the source, writing the copy, or the task
+/// was cancelled.
 public enum StagedCopyFailure: Error, Sendable {
     case reading(FileSystemFailure)
     case writing(FileSystemFailure)
+    case cancelled
 }
 
 #if canImport(Glibc)

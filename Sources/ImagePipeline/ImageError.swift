@@ -24,6 +24,7 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
             case readFailed = "read_failed"
             case writeFailed = "write_failed"
             case outputExists = "output_exists"
+            case outputNotRegularFile = "output_not_regular_file"
             case invalidArgument = "invalid_argument"
         }
 
@@ -61,6 +62,9 @@ public struct ImageError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let writeFailed = Code(.writeFailed)
         /// The output file exists and overwriting was not asked for.
         public static let outputExists = Code(.outputExists)
+        /// The output names a device, a FIFO, a socket, a folder or a dangling symlink: only a
+        /// regular file (or a symlink to one) is written.
+        public static let outputNotRegularFile = Code(.outputNotRegularFile)
         /// A parameter (a size, a level) is out of range.
         public static let invalidArgument = Code(.invalidArgument)
 

@@ -3,9 +3,15 @@ import Synchronization
 /// Runs one delivery against a timeout and the caller's cancellation, whichever comes first.
 ///
 /// The delivery runs in its own task, on ``RouterScheduling/taskExecutor``, and the timer waits on
-/// ``RouterScheduling/clock``. When the timeout or cancellation wins, that task is
-/// cancelled and *not* awaited, so a delivery stuck in a blocking call can't hang the share.
+/// ``RouterScheduling/clock``. When the timeout wins, that task is cancelled and *not* awaited,
+/// so a delivery stuck in a blocking call can't hang the share. When the caller is cancelled (a
+/// share interrupted by SIGINT), the delivery is cancelled and given up to ``cancellationGrace``
+/// to stop what it started and remove its temporary files, so the report comes after the
+/// clean-up and says what really happened; one that takes longer is left behind, as on a timeout.
 enum DeliveryRace {
+    /// How long a cancelled delivery may take to stop before the race gives up waiting for it.
+    static let cancellationGrace: Duration = .seconds(3)
+
     enum Outcome: Sendable {
         case success(DeliveryReceipt)
         case failure(ShareError)
@@ -40,7 +46,11 @@ enum DeliveryRace {
                 }
             }
         } onCancel: {
-            if gate.finish(.cancelled) { work.cancel() }
+            work.cancel()
+            Task(executorPreference: scheduling.taskExecutor) {
+                try? await scheduling.clock.sleep(for: cancellationGrace)
+                _ = gate.finish(.cancelled)
+            }
         }
     }
 

@@ -161,9 +161,13 @@ extension ShareReport: CustomStringConvertible {
                 "handed off by fallback \(deliveredBy!) (\(first) did not deliver): the share is not posted until you finish it"
             )
         case .notDelivered:
-            lines.append(
-                "not delivered: every destination in \(chain.map(\.rawValue).joined(separator: " -> ")) failed"
-            )
+            if let last = attempts.last, last.result == .cancelled {
+                lines.append("not delivered: the share was cancelled at \(last.destination)")
+            } else {
+                lines.append(
+                    "not delivered: every destination in \(chain.map(\.rawValue).joined(separator: " -> ")) failed"
+                )
+            }
         }
         return lines.joined(separator: "\n")
     }

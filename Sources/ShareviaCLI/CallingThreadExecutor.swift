@@ -59,17 +59,22 @@ final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable {
     ///
     /// Jobs still queued when `body` returns are not run: this is for a process's top level,
     /// which exits next.
+    ///
+    /// - Parameter started: Called with the task that runs `body`, before it runs, so that a
+    ///   signal can cancel it (``InterruptSignals``).
     static func run<Result: Sendable>(
+        started: (Task<Void, Never>) -> Void = { _ in },
         _ body: @escaping @Sendable (CallingThreadExecutor) async -> Result
     ) -> Result {
         let executor = CallingThreadExecutor()
         let result = Mutex<Result?>(nil)
-        Task(executorPreference: executor) {
+        let task = Task(executorPreference: executor) {
             let value = await body(executor)
             result.withLock { $0 = value }
             executor.withState { $0.finished = true }
             pthread_cond_signal(executor.condition)
         }
+        started(task)
         executor.serve()
         return result.withLock { $0.take()! }
     }

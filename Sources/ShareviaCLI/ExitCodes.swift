@@ -35,6 +35,8 @@ public enum ShareviaExitCode {
           4   not delivered by any destination in the chain
           64  usage error: unknown option or destination, missing or unreadable file
           65  an image that can't be processed, or an output that exists (image commands)
+          130 interrupted by SIGINT (143: SIGTERM): the share was cancelled and its temporary
+              files removed; the report says so (unless a destination had already taken it)
           1   internal error
         """
 }

@@ -34,6 +34,8 @@ enum ImageFailure {
         switch code {
         case .outputExists:
             "pass --force to replace it"
+        case .outputNotRegularFile:
+            "name a regular file with -o, or pass -o - for standard output"
         case .pixelLimitExceeded, .memoryLimitExceeded:
             canvasOption ? "use a smaller image or a smaller --canvas" : "use a smaller image"
         default:

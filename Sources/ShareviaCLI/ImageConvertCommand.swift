@@ -22,7 +22,7 @@ struct ImageConvertCommand: ParsableCommand {
             try output.checkDestination()
             let image = try ImageDecoder().decode(path: input)
             let count = try output.write(image)
-            print("wrote \(output.output): \(image.width)x\(image.height) PNG, \(count) bytes")
+            output.destination.announce("wrote \(output.shownName): \(image.width)x\(image.height) PNG, \(count) bytes")
         }
     }
 }

@@ -42,8 +42,8 @@ struct ImageFitCommand: ParsableCommand {
             try output.checkDestination()
             let fitted = try CanvasFitter(canvas: canvas).fit(path: input)
             let count = try output.write(fitted.image)
-            print(
-                "wrote \(output.output): \(canvas) PNG, \(count) bytes; \(fitted.sourceSize) image at "
+            output.destination.announce(
+                "wrote \(output.shownName): \(canvas) PNG, \(count) bytes; \(fitted.sourceSize) image at "
                     + "\(fitted.placement), gradient \(fitted.edgeColors.top) to \(fitted.edgeColors.bottom)"
             )
         }

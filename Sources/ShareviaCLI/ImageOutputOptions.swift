@@ -18,7 +18,10 @@ enum ImageCompression: String, ExpressibleByArgument, CaseIterable {
 
 /// The output flags `image fit` and `image convert` share.
 struct ImageOutputOptions: ParsableArguments {
-    @Option(name: [.short, .customLong("output")], help: "The PNG file to write.")
+    @Option(
+        name: [.short, .customLong("output")],
+        help: "The PNG file to write (a regular file; '-' for standard output)."
+    )
     var output: String
 
     @Flag(help: "Replace the output file if it already exists.")
@@ -33,18 +36,25 @@ struct ImageOutputOptions: ParsableArguments {
     )
     var compression: ImageCompression = .fast
 
-    var writer: AtomicFileWriter { AtomicFileWriter(overwrite: force) }
+    var destination: PNGOutput { PNGOutput(path: output, overwrite: force) }
 
-    /// Fails early, before any decoding, if the output cannot be written (it exists without
-    /// `--force`, or its folder is missing).
-    func checkDestination() throws {
-        try writer.checkDestination(output)
+    /// The output's name in messages.
+    var shownName: String { destination.isStandardOutput ? "standard output" : output }
+
+    func validate() throws {
+        if let problem = PNGOutput.emptyPathProblem(output) { throw ValidationError(problem) }
     }
 
-    /// Encodes and writes atomically.
+    /// Fails early, before any decoding, if the output cannot be written (it exists without
+    /// `--force`, it is not a regular file, its folder is missing, or `-` is a terminal).
+    func checkDestination() throws {
+        try destination.check()
+    }
+
+    /// Encodes and writes atomically (or to standard output).
     func write(_ image: RGBAImage) throws -> Int {
         let bytes = try PNGEncoder(options: compression.options).encode(image)
-        try writer.write(bytes, to: output)
+        try destination.write(bytes)
         return bytes.count
     }
 }

@@ -17,9 +17,11 @@ enum ReportPrinter {
         var attempts: [ShareReport.Attempt]
         /// What shaping changed in the share that went out.
         var notes: [String]
+        /// `SIGINT` or `SIGTERM` when a signal interrupted the share; absent otherwise.
+        var interruptedBy: String?
     }
 
-    static func json(_ report: ShareReport, exitCode: Int32) throws -> String {
+    static func json(_ report: ShareReport, exitCode: Int32, interruptedBy: String? = nil) throws -> String {
         let output = Output(
             outcome: report.outcome.rawValue,
             exitCode: exitCode,
@@ -27,7 +29,8 @@ enum ReportPrinter {
             chain: report.chain,
             receipt: report.receipt,
             attempts: report.attempts,
-            notes: report.notes
+            notes: report.notes,
+            interruptedBy: interruptedBy
         )
         return try JSONText.encode(output)
     }

@@ -117,13 +117,23 @@ struct ShareInvocation: Equatable, Sendable {
                 if exitCode != 0 { throw ExitCode(exitCode) }
                 return
             }
-            let full = try await router.share(content, via: chain)
+            let interrupts = ShareviaMain.interrupts
+            let full: ShareReport
+            if let interrupts {
+                full = try await interrupts.cancellingOnSignal { try await router.share(content, via: chain) }
+            } else {
+                full = try await router.share(content, via: chain)
+            }
             let report = verbose ? full : full.withoutLogs
-            let exitCode = ShareviaExitCode.code(for: report.outcome)
+            let interruption = interrupts?.received.map(Interruption.init)
+            let exitCode = interruption?.exitCode(for: report) ?? ShareviaExitCode.code(for: report.outcome)
             if json {
-                StandardStreams.write(try ReportPrinter.json(report, exitCode: exitCode))
+                StandardStreams.write(
+                    try ReportPrinter.json(report, exitCode: exitCode, interruptedBy: interruption?.signalName)
+                )
             } else {
                 StandardStreams.printError(report.description)
+                if let interruption { StandardStreams.printError(interruption.line(for: report)) }
                 for location in report.receipt?.locations ?? [] { StandardStreams.write(location + "\n") }
             }
             if exitCode != 0 { throw ExitCode(exitCode) }

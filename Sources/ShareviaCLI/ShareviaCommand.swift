@@ -84,6 +84,9 @@ public enum ShareviaMain {
     /// Where routers built by the commands run their tasks: the executor the command runs on.
     @TaskLocal static var routerScheduling = RouterScheduling.standard
 
+    /// What turns SIGINT and SIGTERM during a share into its cancellation; nil in process (tests).
+    @TaskLocal static var interrupts: InterruptSignals?
+
     /// Parses the process arguments, runs the matching command and exits with its code.
     ///
     /// The command runs on the calling thread (a ``CallingThreadExecutor``), so a share starts no
@@ -111,10 +114,14 @@ public enum ShareviaMain {
                 exit(exitStatus(for: error, wantsJSON: JSONErrorOutput.isRequested(in: arguments)))
             }
         }
-        let status = CallingThreadExecutor.run { executor in
+        let interrupts = InterruptSignals.start()
+        let watch: (Task<Void, Never>) -> Void = { interrupts?.watch($0) }
+        let status = CallingThreadExecutor.run(started: watch) { executor in
             await $registryFactory.withValue(.standard(plus: extraDestinations)) {
                 await $routerScheduling.withValue(executor.routerScheduling) {
-                    await runCommand(arguments)
+                    await $interrupts.withValue(interrupts) {
+                        await runCommand(arguments)
+                    }
                 }
             }
         }

@@ -65,3 +65,53 @@ struct StagedFileTests {
         #expect(error?.reason == "No such file or directory")
     }
 }
+
+/// `replace` renames over a regular file only.
+struct StagedFileReplaceTests {
+    let temporary = TemporaryFolder("staged-replace")
+
+    @Test func replaceRefusesAFIFOAndASymlinkAndLeavesThem() throws {
+        let fifo = temporary.file("pipe")
+        try #require(mkfifo(fifo, 0o644) == 0)
+        try #require(symlink(temporary.file("pipe"), temporary.file("link")) == 0)
+        let open = try OpenFolder(temporary.path)
+        for name in ["pipe", "link"] {
+            let staged = try StagedFile(in: open, prefix: ".tmp-")
+            try staged.write([1])
+            let error = #expect(throws: FileSystemFailure.self) { try staged.replace(name) }
+            #expect(error?.step == "replace \(name), which is not a regular file")
+        }
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+        #expect(lstat(temporary.file("link"), &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK)
+        #expect(temporary.names() == ["link", "pipe"])
+    }
+}
+
+/// What a killed run left behind is removed by a later one, once it is old enough.
+struct StaleTemporaryFilesTests {
+    let temporary = TemporaryFolder("stale")
+
+    func age(_ name: String, seconds: TimeInterval) throws {
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -seconds)],
+            ofItemAtPath: temporary.file(name)
+        )
+    }
+
+    @Test func removesOnlyOldRegularFilesWithThePrefix() throws {
+        try temporary.write([1], named: ".tmp-old")
+        try temporary.write([2], named: ".tmp-new")
+        try temporary.write([3], named: "keep-old")
+        try #require(mkdir(temporary.file(".tmp-folder"), 0o755) == 0)
+        try #require(symlink(temporary.file("keep-old"), temporary.file(".tmp-link")) == 0)
+        try age(".tmp-old", seconds: 7200)
+        try age(".tmp-new", seconds: 60)
+        try age("keep-old", seconds: 7200)
+        try age(".tmp-folder", seconds: 7200)
+        let open = try OpenFolder(temporary.path)
+        let removed = StaleTemporaryFiles.remove(in: open.descriptor, prefix: ".tmp-", olderThan: .seconds(3600))
+        #expect(removed == [".tmp-old"])
+        #expect(temporary.names() == [".tmp-folder", ".tmp-link", ".tmp-new", "keep-old"])
+    }
+}

@@ -112,7 +112,8 @@ struct ImageCommandTests {
           <input>                 The PNG image to fit.
 
         OPTIONS:
-          -o, --output <output>   The PNG file to write.
+          -o, --output <output>   The PNG file to write (a regular file; '-' for
+                                  standard output).
           --force                 Replace the output file if it already exists.
           --compression <preset>  PNG compression: fast (zlib level 1, run-length
                                   strategy, SUB filter), balanced (level 6, adaptive

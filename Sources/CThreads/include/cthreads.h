@@ -14,4 +14,14 @@
 /// Returns 0, or the error of pthread_create (nothing was started).
 int cthreads_start_elsewhere(void (*body)(void *context), void *context, pthread_t *thread);
 
+/// Catches SIGINT and SIGTERM (unless they are ignored) with a handler that writes the signal's
+/// number, as one byte, to a new close-on-exec pipe, with SA_RESTART. Handlers are reset by exec,
+/// so programs sharevia starts get the default ones. Returns the pipe's read end, or -1 with errno.
+int cinterrupts_install(void);
+
+/// Ends the process the way the signal's default action would (so a shell sees it was killed by
+/// that signal): restores the default handler and raises it; exits 128 + the number if that
+/// returns.
+__attribute__((noreturn)) void cinterrupts_die(int signal_number);
+
 #endif

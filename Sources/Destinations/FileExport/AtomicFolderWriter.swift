@@ -16,8 +16,18 @@ import Glibc
 /// Each file is a `StagedFile` (module AtomicFiles): written to a temporary name
 /// (``temporaryPrefix``) created with `O_EXCL|O_NOFOLLOW`, fsynced, then hard-linked to its final
 /// name with `linkat`, which fails with `EEXIST` when anything (a file, a directory, a dangling
-/// symlink) has that name; the writer then tries `name-1.ext`, `name-2.ext`, and so on. A reader never sees a partial file under a final name.
+/// symlink) has that name. A reader never sees a partial file under a final name.
+///
+/// One number for the whole share, even with other shares writing into the folder at once:
+/// 1. Start at the smallest number `N` under which none of the share's names exists (`card.png`,
+///    `card.txt`, `card.share.json` for 0; `card-1.png`, ... for 1).
+/// 2. Link the first file as `numbered(first, N)`. The link is atomic and never replaces, so it
+///    reserves `N` for this share: a concurrent share that wanted `N` gets `EEXIST` and moves on.
+/// 3. Link every other file under the same `N`. If one of those names was taken meanwhile (by a
+///    share with other names), remove what this share linked under `N` and start again at `N+1`.
+///
 /// When a file fails, or the task is cancelled, the files already written are removed again.
+/// Temporary files older than ``staleAge`` that a killed run left behind are removed first.
 struct AtomicFolderWriter {
     /// The prefix of temporary files, which export names may not use.
     static let temporaryPrefix = ".sharevia-tmp-"
@@ -41,27 +51,59 @@ struct AtomicFolderWriter {
             throw failure("can't open the folder", error.code)
         }
 
-        // One suffix for the whole share when it's free for every name (card-1.png, card-1.txt,
-        // card-1.share.json); a name taken meanwhile still moves on to its own next free number.
+        StaleTemporaryFiles.remove(in: folder.descriptor, prefix: Self.temporaryPrefix, olderThan: Self.staleAge)
         let names = files.map(\.name) + (manifest.map { [$0.name] } ?? [])
-        let suffix = Self.firstFreeSuffix(for: names, in: folder.descriptor)
+        var number = Self.firstFreeSuffix(for: names, in: folder.descriptor, from: 0)
+        while number <= Self.maximumNumber {
+            if let written = try writeAll(files, manifest: manifest, in: folder, numbered: number) {
+                folder.sync()
+                return written.map { "\(directory)/\($0)" }
+            }
+            number = Self.firstFreeSuffix(for: names, in: folder.descriptor, from: number + 1)
+        }
+        throw ShareError(
+            .permanent,
+            destination: destination,
+            message:
+                "\(directory) already holds \(names.first ?? "these files") and \(Self.maximumNumber) numbered copies; choose another folder with --out"
+        )
+    }
+
+    /// Writes every file under `number`; nil (with nothing left behind) when one of the names is
+    /// taken, so the caller tries the next number.
+    private func writeAll(
+        _ files: [ExportPlan.File],
+        manifest: (name: String, build: ([String]) -> Data)?,
+        in folder: borrowing OpenFolder,
+        numbered number: Int
+    ) throws(ShareError) -> [String]? {
         var written: [String] = []
         do throws(ShareError) {
             for file in files {
                 try checkCancellation()
-                written.append(try commit(file, in: folder, startingAt: suffix))
+                guard let name = try commit(file, in: folder, as: Self.numbered(file.name, number)) else {
+                    for name in written { folder.remove(name) }
+                    return nil
+                }
+                written.append(name)
             }
             if let manifest {
                 try checkCancellation()
                 let file = ExportPlan.File(name: manifest.name, bytes: .data(manifest.build(written)))
-                written.append(try commit(file, in: folder, startingAt: suffix))
+                guard let name = try commit(file, in: folder, as: Self.numbered(manifest.name, number)) else {
+                    for name in written { folder.remove(name) }
+                    return nil
+                }
+                written.append(name)
             }
-            folder.sync()
+            // Cancelled while the last file was written: the share was reported cancelled, so
+            // nothing of it may stay.
+            try checkCancellation()
         } catch {
             for name in written { folder.remove(name) }
             throw error
         }
-        return written.map { "\(directory)/\($0)" }
+        return written
     }
 
     private func checkCancellation() throws(ShareError) {
@@ -74,12 +116,12 @@ struct AtomicFolderWriter {
         }
     }
 
-    /// Writes one file as a ``StagedFile``, then publishes it under the first free final name.
+    /// Writes one file as a ``StagedFile`` and publishes it as `name`; nil when `name` is taken.
     private func commit(
         _ file: ExportPlan.File,
         in folder: borrowing OpenFolder,
-        startingAt suffix: Int
-    ) throws(ShareError) -> String {
+        as name: String
+    ) throws(ShareError) -> String? {
         let staged: StagedFile
         do throws(FileSystemFailure) {
             staged = try StagedFile(in: folder, prefix: Self.temporaryPrefix)
@@ -87,20 +129,12 @@ struct AtomicFolderWriter {
             throw failure("can't create a temporary file", error.code)
         }
         try fill(staged, from: file)
-        for candidate in Self.candidates(for: file.name, from: suffix) {
-            do throws(FileSystemFailure) {
-                if try staged.publish(as: candidate) { return candidate }
-            } catch {
-                let what = error.step == "flush to disk" ? "can't flush \(file.name) to disk" : "can't \(error.step)"
-                throw failure(what, error.code)
-            }
+        do throws(FileSystemFailure) {
+            return try staged.publish(as: name) ? name : nil
+        } catch {
+            let what = error.step == "flush to disk" ? "can't flush \(file.name) to disk" : "can't \(error.step)"
+            throw failure(what, error.code)
         }
-        throw ShareError(
-            .permanent,
-            destination: destination,
-            message:
-                "\(directory) already holds \(file.name) and 9999 numbered copies; choose another folder with --out"
-        )
     }
 
     private func fill(_ staged: borrowing StagedFile, from file: ExportPlan.File) throws(ShareError) {
@@ -134,6 +168,8 @@ struct AtomicFolderWriter {
                     )
                 case .writing(let failure):
                     throw self.failure("can't write \(file.name)", failure.code)
+                case .cancelled:
+                    try checkCancellation()
                 }
             }
         }
@@ -176,13 +212,14 @@ struct AtomicFolderWriter {
         )
     }
 
-    /// `card.png`, then `card-1.png`, `card-2.png`, ... `card-9999.png`; the number goes before
-    /// the first dot, so `card.share.json` becomes `card-1.share.json`.
-    /// Built lazily: the first free name is almost always the first one tried.
-    static func candidates(for name: String, from first: Int = 0) -> LazyMapSequence<ClosedRange<Int>, String> {
-        (first...9999).lazy.map { numbered(name, $0) }
-    }
+    /// The highest number tried: `card-9999.png`.
+    static let maximumNumber = 9999
 
+    /// How old a temporary file must be before a later run removes it: one a killed run left.
+    static let staleAge: Duration = .seconds(3600)
+
+    /// `card.png` for 0, else `card-N.png`; the number goes before the first dot, so
+    /// `card.share.json` becomes `card-1.share.json`.
     static func numbered(_ name: String, _ number: Int) -> String {
         guard number > 0 else { return name }
         let dot = name.dropFirst().firstIndex(of: ".")
@@ -191,15 +228,18 @@ struct AtomicFolderWriter {
         return "\(stem)-\(number)\(extensions)"
     }
 
-    /// The smallest number under which none of the names exists yet (symlinks count), or 0.
-    static func firstFreeSuffix(for names: [String], in folder: Int32) -> Int {
-        for number in 0...9999 {
+    /// The smallest number from `first` on under which none of the names exists yet (symlinks
+    /// count); past ``maximumNumber`` when every one is taken.
+    static func firstFreeSuffix(for names: [String], in folder: Int32, from first: Int) -> Int {
+        var number = first
+        while number <= maximumNumber {
             let taken = names.contains { name in
                 var info = stat()
                 return fstatat(folder, numbered(name, number), &info, AT_SYMLINK_NOFOLLOW) == 0
             }
             if !taken { return number }
+            number += 1
         }
-        return 0
+        return number
     }
 }

@@ -12,7 +12,10 @@ struct CardRenderCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"))
     var spec: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The PNG file to write.", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The PNG file to write (a regular file; '-' for standard output).", valueName: "file")
+    )
     var output: String
 
     @OptionGroup var look: CardLookOptions
@@ -51,9 +54,11 @@ struct CardRenderCommand: ParsableCommand {
             )
         }
         try CardOutputFile.write(png, to: output)
-        StandardStreams.write(
-            "wrote \(output): \(spec.size) PNG, \(png.count) bytes, \(spec.theme.name) theme\n"
-                + "share text: \(ShareTextTemplates.text(for: spec))\n"
+        CardOutputFile.announce(
+            "wrote \(output == PNGOutput.standardOutputName ? "standard output" : output): \(spec.size) PNG, "
+                + "\(png.count) bytes, \(spec.theme.name) theme\n"
+                + "share text: \(ShareTextTemplates.text(for: spec))\n",
+            output: output
         )
     }
 

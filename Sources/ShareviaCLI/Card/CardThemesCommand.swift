@@ -12,7 +12,10 @@ struct CardThemesCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"))
     var spec: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The PNG file to write.", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The PNG file to write (a regular file; '-' for standard output).", valueName: "file")
+    )
     var output: String
 
     @Option(help: ArgumentHelp("The cards' shape: story, square, landscape, link or WxH.", valueName: "size"))
@@ -42,6 +45,10 @@ struct CardThemesCommand: ParsableCommand {
             throw CardSpecFile.failure(error.located(in: self.spec))
         }
         try CardOutputFile.write(png, to: output)
-        StandardStreams.write("wrote \(output): \(CardTheme.presets.count) themes, \(png.count) bytes\n")
+        CardOutputFile.announce(
+            "wrote \(output == PNGOutput.standardOutputName ? "standard output" : output): "
+                + "\(CardTheme.presets.count) themes, \(png.count) bytes\n",
+            output: output
+        )
     }
 }
