@@ -135,9 +135,11 @@ struct ShareInvocation: Equatable, Sendable {
     /// The content from the arguments, with every file checked before anything is shared.
     func buildContent() throws -> ShareContent {
         var attachments: [ShareAttachment] = []
+        // A pipe given as a file (`<(command)`) is read now, for at most --timeout.
+        let pipeWait = Duration.milliseconds(Int((routing.timeout ?? RouterSettings.defaultTimeout) * 1000))
         for path in files {
             do throws(ShareError) {
-                attachments.append(try ShareAttachment.file(path))
+                attachments.append(try ShareAttachment.file(path, pipeWait: pipeWait))
             } catch {
                 throw usageFailure(error.message)
             }

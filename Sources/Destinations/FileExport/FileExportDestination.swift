@@ -111,13 +111,18 @@ public struct FileExportDestination: ShareDestination {
         let manifest = plan.manifest.map { manifest in
             (
                 name: manifest.name,
-                build: { (names: [String]) in ShareManifest.replacingFiles(in: manifest.json, with: names) }
+                build: { @Sendable (names: [String]) in ShareManifest.replacingFiles(in: manifest.json, with: names) }
             )
         }
-        let written = try AtomicFolderWriter(directory: directory, destination: id).write(
-            plan.files,
-            manifest: manifest
-        )
+        let files = plan.files
+        let id = self.id
+        // On a thread of its own, so the router's timeout (and cancellation) can stop a long copy:
+        // the writer checks the flag between chunks and removes what it wrote.
+        let written = try await CancellableBlockingWork.run { isCancelled throws(ShareError) in
+            var writer = AtomicFolderWriter(directory: directory, destination: id)
+            writer.isCancelled = isCancelled
+            return try writer.write(files, manifest: manifest)
+        }
         let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
         return DeliveryReceipt(
             destination: id,
