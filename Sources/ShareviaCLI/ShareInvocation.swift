@@ -132,11 +132,14 @@ struct ShareInvocation: Equatable, Sendable {
         }
     }
 
+    /// How long a pipe given as a file or card spec (`<(command)`) may take: --timeout.
+    var pipeWait: Duration {
+        .milliseconds(Int((routing.timeout ?? RouterSettings.defaultTimeout) * 1000))
+    }
+
     /// The content from the arguments, with every file checked before anything is shared.
     func buildContent() throws -> ShareContent {
         var attachments: [ShareAttachment] = []
-        // A pipe given as a file (`<(command)`) is read now, for at most --timeout.
-        let pipeWait = Duration.milliseconds(Int((routing.timeout ?? RouterSettings.defaultTimeout) * 1000))
         for path in files {
             do throws(ShareError) {
                 attachments.append(try ShareAttachment.file(path, pipeWait: pipeWait))
@@ -164,7 +167,12 @@ struct ShareInvocation: Equatable, Sendable {
     func buildShareable() throws -> any ShareableContent {
         let content = try buildContent()
         guard let card else { return content }
-        return try CardShareInvocation.content(spec: card, adding: content, textGiven: text != nil)
+        return try CardShareInvocation.content(
+            spec: card,
+            adding: content,
+            textGiven: text != nil,
+            pipeWait: pipeWait
+        )
     }
 }
 

@@ -13,10 +13,10 @@ enum CardSpecFile {
     ///
     /// - Throws: ``CommandFailure``, already printed: 64 when the file can't be read, 65 when it
     ///   is not a valid spec.
-    static func load(_ path: String) throws -> CardSpec {
+    static func load(_ path: String, pipeWait: Duration = defaultPipeWait) throws -> CardSpec {
         let bytes: [UInt8]
         do throws(CardError) {
-            bytes = try readFile(path)
+            bytes = try readFile(path, pipeWait: pipeWait)
         } catch {
             throw usageFailure(error.message)
         }
@@ -35,12 +35,13 @@ enum CardSpecFile {
         return CommandFailure(exitCode: code, message: message)
     }
 
-    /// How long a spec given as a pipe (`<(command)`) may take to arrive.
-    static let pipeWait = Duration.seconds(30)
+    /// How long a spec given as a pipe (`<(command)`) may take to arrive, unless a share's
+    /// --timeout says otherwise.
+    static let defaultPipeWait = Duration.seconds(30)
 
     /// The bytes of the spec, at most ``CardSpecParser/maximumBytes`` (checked while reading): a
-    /// regular file, a pipe (waited on for at most ``pipeWait``), or standard input for `-`.
-    private static func readFile(_ path: String) throws(CardError) -> [UInt8] {
+    /// regular file, a pipe (waited on for at most `pipeWait`), or standard input for `-`.
+    private static func readFile(_ path: String, pipeWait: Duration) throws(CardError) -> [UInt8] {
         let limit = InputLimit(
             bytes: CardSpecParser.maximumBytes,
             rule: "the \(InputLimit.describe(CardSpecParser.maximumBytes)) limit of a card spec"
@@ -51,11 +52,15 @@ enum CardSpecFile {
             try input.requireReadable(allowingPipes: true)
             return try input.readAll(limit: limit, deadline: .now + pipeWait)
         } catch {
+            if error.problem == .timedOut {
+                throw CardError(
+                    .invalidSpec,
+                    "can't read the card spec: '\(path)' is a pipe that sent no end of file within \(pipeWait.formatted); close its writer, or save the spec to a file"
+                )
+            }
             let advice: String
             switch error.problem {
             case .tooLarge: advice = "a card spec is a small JSON file"
-            case .timedOut:
-                advice = "its writer sent no end of file within \(pipeWait.formatted); save the spec to a file"
             case .notAFile: advice = "pass the path of a JSON spec"
             default: advice = "pass the path of a readable JSON spec"
             }
