@@ -70,6 +70,32 @@ enum AttachmentFile {
         }
     }
 
+    /// The file (or pipe) at `path` a chunk at a time, up to `limit`; see
+    /// ``ShareAttachment/forEachChunk(limit:rule:isCancelled:_:)``.
+    static func forEachChunk(
+        _ path: String,
+        limit: InputLimit,
+        isCancelled: () -> Bool,
+        _ body: (UnsafeRawBufferPointer) throws(ShareError) -> Void
+    ) throws(ShareError) {
+        var bodyError: ShareError?
+        do throws(InputFileError) {
+            let input = try InputFile(path: path)
+            try input.requireReadable(allowingPipes: true)
+            try input.forEachChunk(limit: limit, isCancelled: isCancelled) { chunk throws(InputFileError) in
+                do throws(ShareError) {
+                    try body(UnsafeRawBufferPointer(chunk))
+                } catch {
+                    bodyError = error
+                    throw InputFileError(path: path, problem: .cancelled)
+                }
+            }
+        } catch {
+            if let bodyError { throw bodyError }
+            throw shareError(error, code: error.problem.isOverLimit ? .contentRejected : .badInput)
+        }
+    }
+
     /// The size of the file at `path`, or nil when it can't be examined.
     static func size(of path: String) -> Int? {
         var info = stat()

@@ -125,6 +125,43 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         }
     }
 
+    /// Passes the attachment's bytes to `body` a chunk at a time, reading a file once and at
+    /// most `limit` bytes of it: a file that holds (or grows to) more stops with an error on the
+    /// byte after the limit, before `body` sees it. For destinations that stream an attachment
+    /// (the file export's copy, a MIME encoder) instead of holding it.
+    ///
+    /// - Parameters:
+    ///   - limit: The most bytes accepted.
+    ///   - rule: Whose limit it is, for the message, such as `the 25 MiB limit of email attachments`.
+    ///   - isCancelled: Asked before each chunk; true stops the read with a `cancelled` error.
+    ///   - body: Takes each chunk, valid only during the call.
+    /// - Throws: ``ShareError`` naming the file: `contentRejected` over the limit, `badInput`
+    ///   when it can't be read, `cancelled`, or what `body` throws.
+    public func forEachChunk(
+        limit: Int,
+        rule: String,
+        isCancelled: () -> Bool = { false },
+        _ body: (UnsafeRawBufferPointer) throws(ShareError) -> Void
+    ) throws(ShareError) {
+        let cap = InputLimit(bytes: limit, rule: rule)
+        switch source {
+        case .bytes(let data):
+            guard data.count <= limit else {
+                throw AttachmentFile.shareError(
+                    InputFileError(path: fileName, problem: .tooLarge(cap)),
+                    code: .contentRejected
+                )
+            }
+            if isCancelled() { throw ShareError(.cancelled, message: "reading \(fileName) was cancelled") }
+            let result: Result<Void, ShareError> = data.withUnsafeBytes { buffer in
+                Result { () throws(ShareError) in try body(buffer) }
+            }
+            try result.get()
+        case .file(let path):
+            try AttachmentFile.forEachChunk(path, limit: cap, isCancelled: isCancelled, body)
+        }
+    }
+
     /// The size in bytes, without reading a file-backed attachment; nil when its file can't be
     /// examined.
     public var byteCount: Int? {
