@@ -13,7 +13,7 @@ import Testing
 @Suite struct HostileInputTests {
     /// A command that reads a path, with `$IN` where the path goes.
     enum PathCommand: String, CaseIterable, Sendable {
-        case shareFile, dryRun, instagram, imageInspect, imageFit, cardRender, shareCard, config
+        case shareFile, dryRun, instagram, imageInspect, imageFit, imageConvert, cardRender, shareCard, config
 
         /// The shell words, `$IN` standing for the input; `$OUT` is the output folder.
         var script: String {
@@ -23,6 +23,7 @@ import Testing
             case .instagram: #""$SV" --to instagram "$IN" --out "$OUT" --timeout "$TIMEOUT""#
             case .imageInspect: #""$SV" image inspect "$IN""#
             case .imageFit: #""$SV" image fit "$IN" -o "$OUT/fit.png""#
+            case .imageConvert: #""$SV" image convert "$IN" -o "$OUT/converted.png""#
             case .cardRender: #""$SV" card render "$IN" -o "$OUT/card.png""#
             case .shareCard: #""$SV" --to file --card "$IN" --out "$OUT" --timeout "$TIMEOUT""#
             case .config: #"SHAREVIA_CONFIG="$IN" "$SV" --to file --text hello --out "$OUT" --timeout "$TIMEOUT""#
@@ -32,13 +33,13 @@ import Testing
         /// What the command takes: an image, a card spec or a config file.
         var good: String {
             switch self {
-            case .shareFile, .dryRun, .instagram, .imageInspect, .imageFit: "$CARD"
+            case .shareFile, .dryRun, .instagram, .imageInspect, .imageFit, .imageConvert: "$CARD"
             case .cardRender, .shareCard: "$SPEC"
             case .config: "$CONFIG"
             }
         }
 
-        var readsImagesInPlace: Bool { self == .imageInspect || self == .imageFit }
+        var readsImagesInPlace: Bool { [.imageInspect, .imageFit, .imageConvert].contains(self) }
         var isShare: Bool { [.shareFile, .dryRun, .instagram].contains(self) }
         var isSpec: Bool { self == .cardRender || self == .shareCard }
     }
@@ -80,7 +81,8 @@ import Testing
                 return Expectation(statuses: [64], mentions: "is a pipe, not a regular file")
             }
             // A growing PNG has bytes after IEND; the image commands say so or read it.
-            return Expectation(statuses: command == .imageFit && input == .growingFile ? [0, 65] : [0], mentions: "")
+            let decodes = command == .imageFit || command == .imageConvert
+            return Expectation(statuses: decodes && input == .growingFile ? [0, 65] : [0], mentions: "")
         case .devZero, .devUrandom, .symlinkToDevice:
             return Expectation(statuses: [refused], mentions: "is a character device, not a regular file")
         case .directory:
@@ -119,6 +121,27 @@ import Testing
             """
         let expected = Self.expectation(command, input)
         try await run(script, expecting: expected, label: "\(command) < \(input)")
+    }
+
+    /// A secret file named by the config (`password_file`) that is a FIFO, a device or endless.
+    @Test(arguments: [
+        "mkfifo -m 600 \"$DIR/secret\"", "ln -s /dev/zero \"$DIR/secret\"", "mkdir -m 700 \"$DIR/secret\"",
+    ])
+    func secretFileEndsClearly(setup: String) async throws {
+        let script = """
+            \(setup)
+            printf 'email:\\n  password_file: %s\\n' "$DIR/secret" > "$DIR/secret.yaml"
+            SHAREVIA_CONFIG="$DIR/secret.yaml" "$SV" --to file --text hello --out "$OUT"
+            """
+        try await run(
+            script,
+            // /dev/zero is refused first for its mode (others can read it); the rest for what they are.
+            expecting: Expectation(
+                statuses: [64],
+                mentions: setup.contains("/dev/zero") ? "which group or others can read" : "which is not a regular"
+            ),
+            label: setup
+        )
     }
 
     /// A command that reads standard input whole.
