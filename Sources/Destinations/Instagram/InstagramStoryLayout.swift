@@ -154,7 +154,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
         guard layer == .sticker else {
             return InstagramStoryLayout(
                 layer: .background,
-                image: attachment,
+                image: .bytes(bytes, mimeType: attachment.mimeType, fileName: attachment.fileName),
                 width: info.width,
                 height: info.height,
                 gradient: nil,
@@ -179,7 +179,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
         )
         return InstagramStoryLayout(
             layer: .sticker,
-            image: attachment,
+            image: .bytes(bytes, mimeType: attachment.mimeType, fileName: attachment.fileName),
             width: info.width,
             height: info.height,
             gradient: gradient,
