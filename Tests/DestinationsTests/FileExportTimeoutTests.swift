@@ -70,3 +70,30 @@ import Glibc
         #expect(FileManager.default.contents(atPath: "\(out)/card.png") == bytes)
     }
 }
+
+/// Issue 23, defect 3: the file export copied whatever it was given (3.9 GB of /dev/zero).
+@Suite struct FileExportLimitTests {
+    let folder = TemporaryFolder("export-limit")
+
+    @Test func anAttachmentOverTheLimitIsRefusedAndNothingIsLeft() async throws {
+        let path = try folder.write(Data(repeating: 5, count: (1 << 20) + 1), named: "big.bin")
+        let export = FileExportDestination(
+            configuration: .init(directory: folder.file("out"), maximumAttachmentBytes: 1 << 20),
+            environment: ShareEnvironment(["HOME": folder.path])
+        )
+        let attachment = ShareAttachment(
+            source: .file(path: path),
+            mimeType: "application/octet-stream",
+            fileName: "big.bin"
+        )
+        let prepared = try export.prepare(ShareRequest(content: ShareContent(text: "hi", attachments: [attachment])))
+        let error = await #expect(throws: ShareError.self) { try await export.deliver(prepared) }
+        #expect(error?.code == .contentRejected)
+        #expect(
+            error?.message.contains("'\(path)' holds more than 1 MiB (the file export's limit for one attachment)")
+                == true,
+            "\(error!)"
+        )
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.file("out"))) ?? []).isEmpty)
+    }
+}

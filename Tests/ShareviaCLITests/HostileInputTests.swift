@@ -47,7 +47,7 @@ import Testing
     /// A hostile way to hand a command its path.
     enum PathInput: String, CaseIterable, Sendable {
         case fifoWithoutWriter, devZero, devUrandom, endlessPipe, pipe, quietPipe, symlink, symlinkToDevice,
-            directory, growingFile
+            directory, growingFile, hugeSparseFile
 
         /// Shell lines that set `IN` (and may start a background writer, whose pid goes in `W`).
         func setup(good: String) -> String {
@@ -61,6 +61,7 @@ import Testing
             case .symlink: #"ln -s "\#(good)" "$DIR/link"; IN="$DIR/link""#
             case .symlinkToDevice: #"ln -s /dev/zero "$DIR/link"; IN="$DIR/link""#
             case .directory: #"mkdir "$DIR/folder"; IN="$DIR/folder""#
+            case .hugeSparseFile: #"truncate -s 1025M "$DIR/huge"; IN="$DIR/huge""#
             case .growingFile:
                 #"cp "\#(good)" "$DIR/grow"; (while :; do printf '\n' >> "$DIR/grow"; sleep 0.01; done) >/dev/null 2>&1 & W=$!; IN="$DIR/grow""#
             }
@@ -95,6 +96,11 @@ import Testing
             if command.isShare { return Expectation(statuses: [64], mentions: "holds more than 64 MiB") }
             if command.isSpec { return Expectation(statuses: [64], mentions: "holds more than 1 MiB") }
             return Expectation(statuses: [refused], mentions: "is a pipe, not a regular file")
+        case .hugeSparseFile:
+            if command.isShare { return Expectation(statuses: [64], mentions: "holds more than 1 GiB") }
+            if command.isSpec { return Expectation(statuses: [64], mentions: "holds more than 1 MiB") }
+            if command == .config { return Expectation(statuses: [64], mentions: "is larger than 1 MiB") }
+            return Expectation(statuses: [65], mentions: "is not a PNG or JPEG image")
         case .quietPipe:
             if command.isShare || command == .shareCard {
                 return Expectation(statuses: [64], mentions: "sent no end of file within 3.0 s")

@@ -22,18 +22,14 @@ struct AtomicFolderWriter {
     /// The prefix of temporary files, which export names may not use.
     static let temporaryPrefix = ".sharevia-tmp-"
 
-    /// The most bytes copied for one attachment, checked while copying: a file that grows while
-    /// it is copied stops one byte over, and its temporary file is removed.
-    static let copyLimit = InputLimit(
-        bytes: ShareAttachment.fileByteLimit,
-        rule: "the file export's limit for one attachment"
-    )
-
     let directory: String
     let destination: DestinationID
     /// Asked between files and between the chunks of a copy; true stops the write and removes
     /// what it wrote. Task cancellation by default; a writer on a thread of its own passes a flag.
     var isCancelled: @Sendable () -> Bool = { Task.isCancelled }
+    /// The most bytes copied for one attachment, checked while copying: a file that grows while
+    /// it is copied stops one byte over, and its temporary file is removed.
+    var copyLimit = InputLimit(bytes: ShareAttachment.fileByteLimit, rule: "the file export's limit for one attachment")
 
     /// Writes the files in order and returns their final paths.
     ///
@@ -126,7 +122,7 @@ struct AtomicFolderWriter {
             do throws(InputFileError) {
                 let input = try InputFile(path: path)
                 try input.requireReadable(allowingPipes: true)
-                try input.forEachChunk(limit: Self.copyLimit, isCancelled: isCancelled) {
+                try input.forEachChunk(limit: copyLimit, isCancelled: isCancelled) {
                     chunk throws(InputFileError) in
                     do throws(FileSystemFailure) {
                         try staged.write(UnsafeRawBufferPointer(chunk))
