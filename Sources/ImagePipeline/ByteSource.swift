@@ -70,9 +70,14 @@ final class FileByteSource: ByteSource {
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
+            let kind = status.st_mode & S_IFMT
+            let advice =
+                kind == S_IFIFO
+                ? "images are read in place: save it to a file first (command > image.png) and pass that file"
+                : "pass an image file"
             throw ImageError(
                 .readFailed,
-                "'\(path)' is \(FileByteSource.describe(mode: status.st_mode)), not a regular file; images are read in place: save it to a file first (for a pipe: command > image.png) and pass that file.",
+                "'\(path)' is \(FileByteSource.describe(mode: status.st_mode)), not a regular file; \(advice).",
                 path: path
             )
         }
