@@ -47,7 +47,8 @@ import Glibc
             ShareContent(attachments: [attachment]),
             via: FallbackChain([.file])
         )
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Generous: the router's timer runs on the global pool, which a loaded test run can starve.
+        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(report.attempts.map(\.result) == [.timedOut], "\(report)")
 
         // The copy sees the cancellation at its next check (every 100 ms while the pipe is quiet).
