@@ -7,7 +7,9 @@ import Darwin
 /// One input file, opened so that nothing can block the open, and read once with a cap checked
 /// while reading.
 ///
-/// Every command and destination that reads a path goes through this type:
+/// Attachments, the file export's copy, standard input, config and secret files and card specs
+/// are read through this type (the image pipeline, which reads in place with `pread`, opens the
+/// same way in its `FileByteSource` and takes regular files only):
 /// 1. The path is opened with `O_NONBLOCK`, so a FIFO without a writer opens at once instead of
 ///    hanging, then examined with `fstat` on the open descriptor (the file checked is the file read).
 /// 2. A directory, a device or a socket is refused by ``requireReadable(allowingPipes:)`` with an
