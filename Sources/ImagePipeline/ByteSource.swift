@@ -52,7 +52,9 @@ final class FileByteSource: ByteSource {
     /// - Throws: ``ImageError/Code/readFailed`` if it cannot be opened or is not a regular file.
     init(path: String) throws {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO without a writer opens at once (and is refused below) instead of
+        // hanging the command; regular files are read with pread, which it doesn't affect.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             throw ImageError(
                 .readFailed,
@@ -68,7 +70,16 @@ final class FileByteSource: ByteSource {
         }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             close(fd)
-            throw ImageError(.readFailed, "'\(path)' is not a regular file.", path: path)
+            let kind = status.st_mode & S_IFMT
+            let advice =
+                kind == S_IFIFO
+                ? "images are read in place: save it to a file first (command > image.png) and pass that file"
+                : "pass an image file"
+            throw ImageError(
+                .readFailed,
+                "'\(path)' is \(FileByteSource.describe(mode: status.st_mode)), not a regular file; \(advice).",
+                path: path
+            )
         }
         descriptor = fd
         size = Int(status.st_size)
@@ -120,6 +131,18 @@ final class FileByteSource: ByteSource {
             position += got
         }
         return crc
+    }
+
+    /// "a pipe", "a character device", for messages.
+    static func describe(mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a pipe"
+        case S_IFDIR: "a directory"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
     }
 
     static func describe(_ code: Int32) -> String {

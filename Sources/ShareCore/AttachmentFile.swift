@@ -10,45 +10,90 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads attachment files with errors that name the file and say what to do.
+/// Reads attachment files through ``InputFile``, with errors that name the file, the rule and
+/// what to do.
 enum AttachmentFile {
-    static func readHead(of path: String) throws(ShareError) -> Data {
-        try checkIsReadableFile(path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw unreadable(path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: 16)
-        var filled = 0
-        while filled < head.count {
-            let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            filled += count
+    /// The attachment for `path`, read once: a regular file stays on disk (its first bytes sniffed
+    /// for the type), a pipe or FIFO is read into memory up to ``ShareAttachment/memoryByteLimit``,
+    /// anything else is refused.
+    static func open(
+        _ path: String,
+        pipeWait: Duration
+    ) throws(ShareError) -> (source: ShareAttachment.Source, head: [UInt8]) {
+        let input = try opened(path)
+        if input.kind == .regular {
+            guard input.size <= ShareAttachment.fileByteLimit else {
+                throw shareError(InputFileError(path: path, problem: .tooLarge(fileLimit)))
+            }
+            var head = [UInt8](repeating: 0, count: 16)
+            let count = head.withUnsafeMutableBytes { pread(input.descriptor, $0.baseAddress, $0.count, 0) }
+            guard count >= 0 else {
+                throw shareError(InputFileError(path: path, problem: .unreadable(String(cString: strerror(errno)))))
+            }
+            return (.file(path: path), Array(head[0..<count]))
         }
-        return head.withUnsafeBytes { Data(bytes: $0.baseAddress!, count: filled) }
+        let bytes: [UInt8]
+        do throws(InputFileError) {
+            bytes = try input.readAll(limit: pipeLimit, deadline: .now + pipeWait)
+        } catch {
+            throw shareError(error, wait: pipeWait)
+        }
+        guard !bytes.isEmpty else {
+            throw ShareError(
+                .badInput,
+                message:
+                    "'\(path)' is a pipe that sent nothing (a FIFO with no writer reads as empty); start its writer first, or save the content to a file and pass that file"
+            )
+        }
+        return (.bytes(Data(bytes)), Array(bytes.prefix(16)))
     }
 
-    /// The whole file, read with `read(2)`: `Data(contentsOf:)` costs a `URL` and took about
-    /// 0.4 ms for a 32 KB card, a twentieth of a clipboard share.
-    static func readAll(_ path: String) throws(ShareError) -> Data {
-        try checkIsReadableFile(path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw unreadable(path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw unreadable(path, reason: String(cString: strerror(errno))) }
-        // The size is a hint: a file that grows or shrinks meanwhile is read to its end.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw unreadable(path, reason: String(cString: strerror(errno))) }
-            if count == 0 { break }
-            filled += count
+    /// The regular file or pipe at `path`, opened without blocking.
+    private static func opened(_ path: String) throws(ShareError) -> InputFile {
+        do throws(InputFileError) {
+            let input = try InputFile(path: path)
+            try input.requireReadable(allowingPipes: true)
+            return input
+        } catch {
+            throw shareError(error)
         }
-        return bytes.withUnsafeBytes { Data(bytes: $0.baseAddress!, count: filled) }
+    }
+
+    /// The whole file, up to `limit`, checked while reading.
+    static func readAll(_ path: String, limit: InputLimit) throws(ShareError) -> Data {
+        do throws(InputFileError) {
+            let input = try InputFile(path: path)
+            try input.requireReadable(allowingPipes: false)
+            return Data(try input.readAll(limit: limit))
+        } catch {
+            throw shareError(error, code: error.problem.isOverLimit ? .contentRejected : .badInput)
+        }
+    }
+
+    /// The file (or pipe) at `path` a chunk at a time, up to `limit`; see
+    /// ``ShareAttachment/forEachChunk(limit:rule:isCancelled:_:)``.
+    static func forEachChunk(
+        _ path: String,
+        limit: InputLimit,
+        isCancelled: () -> Bool,
+        _ body: (UnsafeRawBufferPointer) throws(ShareError) -> Void
+    ) throws(ShareError) {
+        var bodyError: ShareError?
+        do throws(InputFileError) {
+            let input = try InputFile(path: path)
+            try input.requireReadable(allowingPipes: true)
+            try input.forEachChunk(limit: limit, isCancelled: isCancelled) { chunk throws(InputFileError) in
+                do throws(ShareError) {
+                    try body(UnsafeRawBufferPointer(chunk))
+                } catch {
+                    bodyError = error
+                    throw InputFileError(path: path, problem: .cancelled)
+                }
+            }
+        } catch {
+            if let bodyError { throw bodyError }
+            throw shareError(error, code: error.problem.isOverLimit ? .contentRejected : .badInput)
+        }
     }
 
     /// The size of the file at `path`, or nil when it can't be examined.
@@ -57,29 +102,55 @@ enum AttachmentFile {
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    static func checkIsReadableFile(_ path: String) throws(ShareError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw ShareError(
-                .badInput,
-                message: "\(path): no such file. Check the path, or pass --text for a text-only share."
-            )
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw ShareError(.badInput, message: "\(path) is a directory; pass an image or other file to attach.")
-        }
-        guard access(path, R_OK) == 0 else { throw unreadable(path, reason: String(cString: strerror(errno))) }
-    }
+    /// The limit of a regular file attached to a share.
+    static let fileLimit = InputLimit(
+        bytes: ShareAttachment.fileByteLimit,
+        rule: "sharevia's limit for one attachment"
+    )
 
-    private static func unreadable(
-        _ path: String,
-        reason: String,
-        underlying: (any Error)? = nil
+    /// The limit of a pipe read into memory.
+    static let pipeLimit = InputLimit(
+        bytes: ShareAttachment.memoryByteLimit,
+        rule: "sharevia's limit for an attachment read from a pipe"
+    )
+
+    /// The share error for an input error, with what to do.
+    static func shareError(
+        _ error: InputFileError,
+        wait: Duration? = nil,
+        code: ShareError.Code = .badInput
     ) -> ShareError {
-        ShareError(
-            .badInput,
-            message: "\(path) can't be read: \(reason). Check its permissions with ls -l and fix them with chmod.",
-            underlying: underlying
-        )
+        let path = error.path
+        let message: String
+        switch error.problem {
+        case .missing:
+            message = "\(path): no such file. Check the path, or pass --text for a text-only share."
+        case .notAFile(.directory):
+            message = "\(path) is a directory; pass an image or other file to attach."
+        case .notAFile:
+            message = "\(error.message); save what you want to share to a file and pass that file"
+        case .unreadable(let reason):
+            message = "\(path) can't be read: \(reason). Check its permissions with ls -l and fix them with chmod."
+        case .tooLarge(let limit) where limit.bytes == ShareAttachment.memoryByteLimit:
+            message =
+                "\(error.message); save it to a file and pass that file (files up to \(InputLimit.describe(ShareAttachment.fileByteLimit)) can be attached)"
+        case .tooLarge:
+            message = "\(error.message); pass a smaller file"
+        case .timedOut:
+            let within = wait.map { " within \($0.formatted)" } ?? ""
+            message =
+                "'\(path)' is a pipe that sent no end of file\(within); close its writer, or save the content to a file and pass that file"
+        case .cancelled:
+            return ShareError(.cancelled, message: error.message)
+        }
+        return ShareError(code, message: message, underlying: error)
+    }
+}
+
+extension InputFileError.Problem {
+    /// True for ``tooLarge(_:)``.
+    package var isOverLimit: Bool {
+        if case .tooLarge = self { return true }
+        return false
     }
 }

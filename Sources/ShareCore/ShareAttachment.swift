@@ -32,21 +32,46 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         ShareAttachment(source: .bytes(data), mimeType: mimeType, fileName: fileName)
     }
 
+    /// The largest regular file attached to a share: 1 GiB. Destinations copy files in chunks,
+    /// so this bounds time and disk, not memory; destinations have smaller limits of their own.
+    public static let fileByteLimit = 1 << 30
+
+    /// The most bytes held in memory for one attachment: 64 MiB. It caps a pipe read by
+    /// ``file(_:mimeType:pipeWait:)`` and ``data()``'s read of a file a destination needs whole.
+    public static let memoryByteLimit = 64 << 20
+
     /// An attachment read from a file, its type decided by its bytes.
     ///
-    /// The first bytes decide: a PNG, JPEG, GIF or WebP signature gives that image type whatever
-    /// the name says. A file whose name or `mimeType` claims an image type but whose bytes are no
-    /// image is refused, so a text file named `card.png` never travels as `image/png`. Anything
-    /// else takes its type from `mimeType`, then the file name's extension.
+    /// The path is opened without blocking and read once:
+    /// - a regular file stays on disk and is read when a destination needs it (at most
+    ///   ``fileByteLimit``);
+    /// - a pipe or FIFO (such as the shell's `<(command)`) is read into memory now, up to
+    ///   ``memoryByteLimit``, waiting at most `pipeWait` for its end;
+    /// - a directory, a device or a socket is refused.
     ///
-    /// - Throws: ``ShareError`` with code `badInput` naming the path when it does not exist,
-    ///   is a directory, cannot be read, or claims an image type its bytes don't have.
-    public static func file(_ path: String, mimeType: String? = nil) throws(ShareError) -> ShareAttachment {
-        let head = try AttachmentFile.readHead(of: path)
+    /// The first bytes decide the type: a PNG, JPEG, GIF or WebP signature gives that image type
+    /// whatever the name says. A file whose name or `mimeType` claims an image type but whose
+    /// bytes are no image is refused, so a text file named `card.png` never travels as
+    /// `image/png`. Anything else takes its type from `mimeType`, then the file name's extension.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - mimeType: The type to use when the bytes show none.
+    ///   - pipeWait: How long a pipe may take to send all of its bytes.
+    /// - Throws: ``ShareError`` with code `badInput` naming the path when it does not exist, is
+    ///   not a regular file or pipe, cannot be read, is over a limit, or claims an image type its
+    ///   bytes don't have.
+    public static func file(
+        _ path: String,
+        mimeType: String? = nil,
+        pipeWait: Duration = .seconds(30)
+    ) throws(ShareError) -> ShareAttachment {
+        let (source, head) = try AttachmentFile.open(path, pipeWait: pipeWait)
         let claimed = mimeType ?? MediaType.guess(fromFileName: path)
         let type: String
-        if let sniffed = MediaType.sniff(head) {
-            type = sniffed
+        let sniffed = MediaType.identify(head)
+        if let sniffed {
+            type = sniffed.mimeType
         } else if claimed.hasPrefix("image/") {
             throw ShareError(
                 .badInput,
@@ -57,22 +82,83 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         } else {
             type = claimed
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return ShareAttachment(source: .file(path: path), mimeType: type, fileName: name)
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        // A pipe's name (`63` for /dev/fd/63) says nothing; give it the extension of its type.
+        if case .bytes = source, !name.contains("."), let sniffed {
+            name += "." + MediaType.fileExtension(for: sniffed)
+        }
+        return ShareAttachment(source: source, mimeType: type, fileName: name)
     }
 
     /// True when the MIME type starts with `image/`.
     public var isImage: Bool { mimeType.hasPrefix("image/") }
 
-    /// The attachment's bytes, read from disk when it is file-backed.
+    /// The attachment's bytes, read from disk when it is file-backed, up to ``memoryByteLimit``.
     ///
-    /// - Throws: ``ShareError`` with code `badInput` naming the file when it can't be read.
+    /// - Throws: ``ShareError`` naming the file: `contentRejected` when it holds more than
+    ///   ``memoryByteLimit``, `badInput` when it can't be read or is no longer a regular file.
     public func data() throws(ShareError) -> Data {
+        try data(limit: Self.memoryByteLimit, rule: "sharevia's limit for an attachment held in memory")
+    }
+
+    /// The attachment's bytes, at most `limit` of them: a file is read once, and the limit is
+    /// checked while reading, so a file that grows meanwhile stops at one byte over.
+    ///
+    /// - Parameters:
+    ///   - limit: The most bytes accepted.
+    ///   - rule: Whose limit it is, for the message, such as `the limit of Instagram hand-offs`.
+    /// - Throws: ``ShareError`` naming the file, the limit and the rule: `contentRejected` when
+    ///   it holds more than `limit`, `badInput` when it can't be read.
+    public func data(limit: Int, rule: String) throws(ShareError) -> Data {
+        let cap = InputLimit(bytes: limit, rule: rule)
         switch source {
         case .bytes(let data):
+            guard data.count <= limit else {
+                throw AttachmentFile.shareError(
+                    InputFileError(path: fileName, problem: .tooLarge(cap)),
+                    code: .contentRejected
+                )
+            }
             return data
         case .file(let path):
-            return try AttachmentFile.readAll(path)
+            return try AttachmentFile.readAll(path, limit: cap)
+        }
+    }
+
+    /// Passes the attachment's bytes to `body` a chunk at a time, reading a file once and at
+    /// most `limit` bytes of it: a file that holds (or grows to) more stops with an error on the
+    /// byte after the limit, before `body` sees it. For destinations that stream an attachment
+    /// (the file export's copy, a MIME encoder) instead of holding it.
+    ///
+    /// - Parameters:
+    ///   - limit: The most bytes accepted.
+    ///   - rule: Whose limit it is, for the message, such as `the 25 MiB limit of email attachments`.
+    ///   - isCancelled: Asked before each chunk; true stops the read with a `cancelled` error.
+    ///   - body: Takes each chunk, valid only during the call.
+    /// - Throws: ``ShareError`` naming the file: `contentRejected` over the limit, `badInput`
+    ///   when it can't be read, `cancelled`, or what `body` throws.
+    public func forEachChunk(
+        limit: Int,
+        rule: String,
+        isCancelled: () -> Bool = { false },
+        _ body: (UnsafeRawBufferPointer) throws(ShareError) -> Void
+    ) throws(ShareError) {
+        let cap = InputLimit(bytes: limit, rule: rule)
+        switch source {
+        case .bytes(let data):
+            guard data.count <= limit else {
+                throw AttachmentFile.shareError(
+                    InputFileError(path: fileName, problem: .tooLarge(cap)),
+                    code: .contentRejected
+                )
+            }
+            if isCancelled() { throw ShareError(.cancelled, message: "reading \(fileName) was cancelled") }
+            let result: Result<Void, ShareError> = data.withUnsafeBytes { buffer in
+                Result { () throws(ShareError) in try body(buffer) }
+            }
+            try result.get()
+        case .file(let path):
+            try AttachmentFile.forEachChunk(path, limit: cap, isCancelled: isCancelled, body)
         }
     }
 
@@ -133,6 +219,17 @@ public enum MediaType {
     /// The MIME type for the first bytes of a file, or nil when they match no known format.
     public static func sniff(_ head: Data) -> String? {
         identify([UInt8](head.prefix(16)))?.mimeType
+    }
+
+    /// The usual file extension for a format, such as `png`.
+    public static func fileExtension(for format: Format) -> String {
+        switch format.mimeType {
+        case "image/jpeg": return "jpg"
+        case "image/svg+xml": return "svg"
+        case "application/pdf": return "pdf"
+        case "application/xml": return "xml"
+        default: return format.name.lowercased()
+        }
     }
 
     /// The MIME type for a file name's extension, `application/octet-stream` when unknown.

@@ -13,7 +13,8 @@ import Darwin
 ///
 /// Chunk `k` holds the lines that start in bytes `k * chunkSize ..< (k + 1) * chunkSize` (counted
 /// from the offset reading began at), with the rest of its last line however long; the last
-/// chunk holds every line from there to the end of the file, even if the file grew meanwhile.
+/// chunk holds every line from there to the end the file had when it was opened: a file that
+/// grows while it is counted (a log being written) is counted as it was, never read without end.
 /// So each line is in exactly one chunk.
 struct FileLineChunks: Sendable {
     let descriptor: Int32
@@ -39,9 +40,9 @@ struct FileLineChunks: Sendable {
     /// How many chunks there are (at least one).
     var count: Int { max(1, (length + chunkSize - 1) / chunkSize) }
 
-    /// Moves the file offset to the end, as reading all of it would have left it.
+    /// Moves the file offset past the bytes counted, as reading them would have left it.
     func finish() {
-        lseek(descriptor, 0, SEEK_END)
+        lseek(descriptor, off_t(origin + length), SEEK_SET)
     }
 
     /// All of the file from `origin` to its end, for the rare path that needs it whole.
@@ -136,11 +137,17 @@ struct FileLineChunks: Sendable {
                 buffer = larger
                 capacity *= 2
             }
+            // Nothing past the size the file had when it was opened.
+            let left = chunks.length - (start + filled)
+            guard left > 0 else {
+                ended = true
+                return
+            }
             while true {
                 let count = pread(
                     chunks.descriptor,
                     buffer + filled,
-                    capacity - filled,
+                    min(capacity - filled, left),
                     off_t(chunks.origin + start + filled)
                 )
                 if count < 0 && errno == EINTR { continue }

@@ -12,7 +12,8 @@ struct ImageCommand: AsyncParsableCommand {
         abstract: "Inspect, fit and convert PNG and JPEG images.",
         discussion: """
             PNG files are validated, decoded and encoded with libpng. JPEG files can be inspected \
-            (size from the frame header) but not decoded: convert them to PNG first.
+            (size from the frame header) but not decoded: convert them to PNG first. Images are read \
+            in place, so the input must be a regular file (not a pipe or device).
             """,
         subcommands: [ImageInspectCommand.self, ImageFitCommand.self, ImageConvertCommand.self]
     )

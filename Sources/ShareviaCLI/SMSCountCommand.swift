@@ -11,6 +11,9 @@ struct SMSCountCommand: AsyncParsableCommand {
               sharevia sms count "Seven days in a row"
               sharevia sms count --json "It’s day 7 🔥"
               sharevia sms count --lines < messages.txt
+
+            Standard input read whole is limited to 64 MiB, checked while reading; --lines reads a \
+            regular file redirected with < in chunks, whatever its size.
             """
     )
 

@@ -59,7 +59,7 @@ struct SMSCountInvocation: Equatable {
             results.writeOutputs()
             return
         }
-        try StandardStreams.withAllInput { input in
+        try StandardStreams.withAllInput(purpose: "the text") { input in
             let runs = LineRuns.split(input, into: threads * 4, minimumBytes: Self.chunkSize)
             let results = RunResults(runs: runs.count) { { UnsafeBufferPointer(rebasing: input[runs[$0]]) } }
             defer { results.deallocate() }

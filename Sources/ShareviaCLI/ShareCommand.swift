@@ -14,6 +14,13 @@ struct ShareCommand: AsyncParsableCommand {
             The chain is the destinations given to --to, then the clipboard, then the file export, \
             so a share is never lost. --fallback replaces that tail; --no-fallback drops it.
 
+            INPUT LIMITS
+            An attached file is a regular file of at most 1 GiB, or a pipe such as <(command), \
+            read once into memory: at most 64 MiB, and its end must come within --timeout. A \
+            device, socket or directory is refused. Destinations take less: Instagram 20 MiB, email \
+            25 MiB unless configured. --text - and --card - read standard input: at most 64 MiB and \
+            1 MiB. --timeout limits each delivery, the file export's copy included.
+
             EXAMPLES
               sharevia --to clipboard card.png
               sharevia --to x --text "Seven days in a row" --url https://example.com --hashtag streak

@@ -142,12 +142,17 @@ struct ShareInvocation: Equatable, Sendable {
         }
     }
 
+    /// How long a pipe given as a file or card spec (`<(command)`) may take: --timeout.
+    var pipeWait: Duration {
+        .milliseconds(Int((routing.timeout ?? RouterSettings.defaultTimeout) * 1000))
+    }
+
     /// The content from the arguments, with every file checked before anything is shared.
     func buildContent() throws -> ShareContent {
         var attachments: [ShareAttachment] = []
         for path in files {
             do throws(ShareError) {
-                attachments.append(try ShareAttachment.file(path))
+                attachments.append(try ShareAttachment.file(path, pipeWait: pipeWait))
             } catch {
                 throw usageFailure(error.message)
             }
@@ -172,7 +177,12 @@ struct ShareInvocation: Equatable, Sendable {
     func buildShareable() throws -> any ShareableContent {
         let content = try buildContent()
         guard let card else { return content }
-        return try CardShareInvocation.content(spec: card, adding: content, textGiven: text != nil)
+        return try CardShareInvocation.content(
+            spec: card,
+            adding: content,
+            textGiven: text != nil,
+            pipeWait: pipeWait
+        )
     }
 }
 

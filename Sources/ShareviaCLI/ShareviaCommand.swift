@@ -125,6 +125,8 @@ public enum ShareviaMain {
                 }
             }
         }
+        // A delivery the router gave up on (a timeout) may still be removing its temporary file.
+        CancellableBlockingWork.waitForWorkInFlight(upTo: .seconds(2))
         exit(status)
     }
 

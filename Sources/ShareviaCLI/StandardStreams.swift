@@ -1,3 +1,5 @@
+import ShareCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,11 +21,16 @@ enum StandardStreams {
         writeAll(text, to: STDOUT_FILENO)
     }
 
+    /// The most bytes read from standard input when it is read whole (`--text -`, `text count -`,
+    /// `sms count -`): 64 MiB. `sms count --lines` reads a regular file in chunks instead.
+    static let inputByteLimit = 64 << 20
+
     /// Reads all of standard input and checks it is UTF-8.
     ///
-    /// - Throws: ``CommandFailure`` (usage) naming the first bad byte when it is not UTF-8.
+    /// - Throws: ``CommandFailure`` (usage) naming the first bad byte when it is not UTF-8, or the
+    ///   limit when standard input holds more than ``inputByteLimit``.
     static func readUTF8Input(purpose: String) throws -> String {
-        let data = readAll(from: STDIN_FILENO)
+        let data = try readAll(purpose: purpose)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw invalidUTF8Failure(data, purpose: purpose)
         }
@@ -48,8 +55,14 @@ enum StandardStreams {
     /// (a regular file's size at once; `sms count --lines` reads regular files as
     /// ``FileLineChunks`` instead). Not mapped: a mapped file that another process truncates
     /// meanwhile would stop sharevia with SIGBUS.
-    static func withAllInput<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try readAll(from: STDIN_FILENO).withUnsafeBufferPointer(body)
+    ///
+    /// - Throws: ``CommandFailure`` (usage) when standard input holds more than ``inputByteLimit``,
+    ///   or what `body` throws.
+    static func withAllInput<Result>(
+        purpose: String,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) throws -> Result {
+        try readAll(purpose: purpose).withUnsafeBufferPointer(body)
     }
 
     /// Prints the usage error for `data` (read from standard input for `purpose`) not being
@@ -88,45 +101,27 @@ enum StandardStreams {
         }
     }
 
-    /// Reads `descriptor` to its end (or its first error other than a signal): a regular file
-    /// straight into one buffer of its size, anything else (or more) in 256 KB blocks.
-    private static func readAll(from descriptor: Int32) -> [UInt8] {
-        var status = stat()
-        let regular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && status.st_size > 0
-        // One byte more than the file holds, to see its end without another buffer.
-        let expected = regular ? Int(status.st_size) + 1 : 256 << 10
-        var ended = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            initialized = readSome(from: descriptor, into: buffer, ended: &ended)
-        }
-        guard !ended else { return bytes }
-        var chunk = [UInt8](repeating: 0, count: 256 << 10)
-        while !ended {
-            let count = chunk.withUnsafeMutableBufferPointer { readSome(from: descriptor, into: $0, ended: &ended) }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return bytes
-    }
-
-    /// Fills `buffer` from `descriptor`; returns the bytes read, setting `ended` at the end of
-    /// the input (or an error other than a signal).
-    private static func readSome(
-        from descriptor: Int32,
-        into buffer: UnsafeMutableBufferPointer<UInt8>,
-        ended: inout Bool
-    ) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
-        var filled = 0
-        while filled < buffer.count {
-            let count = read(descriptor, base + filled, buffer.count - filled)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                ended = true
-                break
+    /// Reads standard input to its end, at most ``inputByteLimit`` bytes, checked as they arrive
+    /// (so `< /dev/zero` stops at the limit): a regular file straight into one buffer of its size.
+    ///
+    /// - Throws: ``CommandFailure`` (usage) naming the limit, or the reason the read failed.
+    private static func readAll(purpose: String) throws -> [UInt8] {
+        let input = InputFile(standardInputNamed: "standard input")
+        let limit = InputLimit(bytes: inputByteLimit, rule: "sharevia's limit for standard input read whole")
+        do throws(InputFileError) {
+            return try input.readAll(limit: limit)
+        } catch {
+            switch error.problem {
+            case .tooLarge:
+                throw usageFailure(
+                    "\(purpose) from standard input is larger than \(InputLimit.describe(inputByteLimit)) (\(limit.rule)); pass less text"
+                )
+            default:
+                throw usageFailure(
+                    "\(purpose) from standard input: \(error.message); pass the text as an argument or through a pipe"
+                )
             }
-            filled += count
         }
-        return filled
     }
 }
 

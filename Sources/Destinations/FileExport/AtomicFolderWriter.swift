@@ -34,6 +34,12 @@ struct AtomicFolderWriter {
 
     let directory: String
     let destination: DestinationID
+    /// Asked between files and between the chunks of a copy; true stops the write and removes
+    /// what it wrote. Task cancellation by default; a writer on a thread of its own passes a flag.
+    var isCancelled: @Sendable () -> Bool = { Task.isCancelled }
+    /// The most bytes copied for one attachment, checked while copying: a file that grows while
+    /// it is copied stops one byte over, and its temporary file is removed.
+    var copyLimit = InputLimit(bytes: ShareAttachment.fileByteLimit, rule: "the file export's limit for one attachment")
 
     /// Writes the files in order and returns their final paths.
     ///
@@ -107,7 +113,7 @@ struct AtomicFolderWriter {
     }
 
     private func checkCancellation() throws(ShareError) {
-        if Task.isCancelled {
+        if isCancelled() {
             throw ShareError(
                 .cancelled,
                 destination: destination,
@@ -146,32 +152,49 @@ struct AtomicFolderWriter {
                 throw failure("can't write \(file.name)", error.code)
             }
         case .copy(let path):
-            let source = open(path, O_RDONLY | O_CLOEXEC)
-            guard source >= 0 else {
-                throw ShareError(
-                    .badInput,
-                    destination: destination,
-                    message:
-                        "\(path) can't be read: \(String(cString: strerror(errno))). Check the path and its permissions."
-                )
-            }
-            defer { close(source) }
-            do throws(StagedCopyFailure) {
-                try staged.copy(from: source)
-            } catch {
-                switch error {
-                case .reading(let failure):
-                    throw ShareError(
-                        .badInput,
-                        destination: destination,
-                        message: "\(path) can't be read: \(failure.reason)"
-                    )
-                case .writing(let failure):
-                    throw self.failure("can't write \(file.name)", failure.code)
-                case .cancelled:
-                    try checkCancellation()
+            var writeFailure: FileSystemFailure?
+            do throws(InputFileError) {
+                let input = try InputFile(path: path)
+                try input.requireReadable(allowingPipes: true)
+                try input.forEachChunk(limit: copyLimit, isCancelled: isCancelled) {
+                    chunk throws(InputFileError) in
+                    do throws(FileSystemFailure) {
+                        try staged.write(UnsafeRawBufferPointer(chunk))
+                    } catch {
+                        writeFailure = error
+                        throw InputFileError(path: path, problem: .cancelled)
+                    }
                 }
+            } catch {
+                if let writeFailure { throw failure("can't write \(file.name)", writeFailure.code) }
+                throw copyFailure(error)
             }
+        }
+    }
+
+    /// The error for a source that could not be copied: over the limit, cancelled, or unreadable.
+    private func copyFailure(_ error: InputFileError) -> ShareError {
+        switch error.problem {
+        case .tooLarge:
+            return ShareError(
+                .contentRejected,
+                destination: destination,
+                message: "\(error.message); nothing was left in \(directory); pass a smaller file",
+                underlying: error
+            )
+        case .cancelled:
+            return ShareError(
+                .cancelled,
+                destination: destination,
+                message: "cancelled while copying '\(error.path)'; no file was left behind in \(directory)"
+            )
+        default:
+            return ShareError(
+                .badInput,
+                destination: destination,
+                message: "\(error.message). Check the path and its permissions.",
+                underlying: error
+            )
         }
     }
 

@@ -26,12 +26,22 @@ public struct FileExportDestination: ShareDestination {
         public var writesText: Bool
         /// Whether to write the JSON manifest.
         public var writesManifest: Bool
+        /// The most bytes copied for one attachment (1 GiB by default), checked while copying: a
+        /// file over it (or one that grows past it meanwhile) is refused with `contentRejected`
+        /// and nothing of the share is left in the folder.
+        public var maximumAttachmentBytes: Int
 
         /// Creates a configuration; by default it writes text and manifest into the default folder.
-        public init(directory: String? = nil, writesText: Bool = true, writesManifest: Bool = true) {
+        public init(
+            directory: String? = nil,
+            writesText: Bool = true,
+            writesManifest: Bool = true,
+            maximumAttachmentBytes: Int = ShareAttachment.fileByteLimit
+        ) {
             self.directory = directory
             self.writesText = writesText
             self.writesManifest = writesManifest
+            self.maximumAttachmentBytes = maximumAttachmentBytes
         }
     }
 
@@ -111,13 +121,23 @@ public struct FileExportDestination: ShareDestination {
         let manifest = plan.manifest.map { manifest in
             (
                 name: manifest.name,
-                build: { (names: [String]) in ShareManifest.replacingFiles(in: manifest.json, with: names) }
+                build: { @Sendable (names: [String]) in ShareManifest.replacingFiles(in: manifest.json, with: names) }
             )
         }
-        let written = try AtomicFolderWriter(directory: directory, destination: id).write(
-            plan.files,
-            manifest: manifest
+        let files = plan.files
+        let id = self.id
+        let limit = InputLimit(
+            bytes: configuration.maximumAttachmentBytes,
+            rule: "the file export's limit for one attachment"
         )
+        // On a thread of its own, so the router's timeout (and cancellation) can stop a long copy:
+        // the writer checks the flag between chunks and removes what it wrote.
+        let written = try await CancellableBlockingWork.run { isCancelled throws(ShareError) in
+            var writer = AtomicFolderWriter(directory: directory, destination: id)
+            writer.isCancelled = isCancelled
+            writer.copyLimit = limit
+            return try writer.write(files, manifest: manifest)
+        }
         let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
         return DeliveryReceipt(
             destination: id,

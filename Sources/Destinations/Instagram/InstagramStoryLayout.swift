@@ -81,7 +81,11 @@ struct InstagramStoryLayout: Sendable, Hashable {
                     "\(attachment.fileName) is \(size) bytes; Instagram hand-offs take at most \(InstagramImageRules.maximumBytes >> 20) MiB: make it smaller (sharevia image convert --compression smallest)"
             )
         }
-        let bytes = try attachment.data()
+        // The limit again while reading: a file that grew since the check stops one byte over.
+        let bytes = try attachment.data(
+            limit: InstagramImageRules.maximumBytes,
+            rule: "the \(InstagramImageRules.maximumBytes >> 20) MiB limit of Instagram hand-offs"
+        )
         let info: ImageInfo
         do {
             info = try ImageInspector().inspect(data: [UInt8](bytes))
@@ -150,7 +154,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
         guard layer == .sticker else {
             return InstagramStoryLayout(
                 layer: .background,
-                image: attachment,
+                image: .bytes(bytes, mimeType: attachment.mimeType, fileName: attachment.fileName),
                 width: info.width,
                 height: info.height,
                 gradient: nil,
@@ -175,7 +179,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
         )
         return InstagramStoryLayout(
             layer: .sticker,
-            image: attachment,
+            image: .bytes(bytes, mimeType: attachment.mimeType, fileName: attachment.fileName),
             width: info.width,
             height: info.height,
             gradient: gradient,

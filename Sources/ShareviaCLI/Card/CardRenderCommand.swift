@@ -6,7 +6,10 @@ struct CardRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a card spec to a PNG.",
-        discussion: "Prints the PNG's path, size and the share text that goes with the card."
+        discussion: """
+            Prints the PNG's path, size and the share text that goes with the card. The spec is a \
+            regular file, a pipe that ends within 30 s, or standard input ('-'); at most 1 MiB.
+            """
     )
 
     @Argument(help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"))

@@ -7,8 +7,13 @@ enum CardShareInvocation {
     /// hashtags and files added, and the card drawn per destination by the router.
     ///
     /// - Throws: ``CommandFailure`` (printed) when the spec can't be read or is invalid.
-    static func content(spec path: String, adding given: ShareContent, textGiven: Bool) throws -> CardShareContent {
-        let spec = try CardSpecFile.load(path)
+    static func content(
+        spec path: String,
+        adding given: ShareContent,
+        textGiven: Bool,
+        pipeWait: Duration = CardSpecFile.defaultPipeWait
+    ) throws -> CardShareContent {
+        let spec = try CardSpecFile.load(path, pipeWait: pipeWait)
         return CardShareContent(
             spec: spec,
             title: given.title,

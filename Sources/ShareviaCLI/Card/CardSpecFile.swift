@@ -1,4 +1,5 @@
 import ShareCards
+import ShareCore
 
 #if canImport(Glibc)
 import Glibc
@@ -12,10 +13,10 @@ enum CardSpecFile {
     ///
     /// - Throws: ``CommandFailure``, already printed: 64 when the file can't be read, 65 when it
     ///   is not a valid spec.
-    static func load(_ path: String) throws -> CardSpec {
+    static func load(_ path: String, pipeWait: Duration = defaultPipeWait) throws -> CardSpec {
         let bytes: [UInt8]
         do throws(CardError) {
-            bytes = try readFile(path)
+            bytes = try readFile(path, pipeWait: pipeWait)
         } catch {
             throw usageFailure(error.message)
         }
@@ -34,34 +35,36 @@ enum CardSpecFile {
         return CommandFailure(exitCode: code, message: message)
     }
 
-    private static func readFile(_ path: String) throws(CardError) -> [UInt8] {
-        let descriptor = path == "-" ? dup(0) : open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw CardError(.invalidSpec, "can't read the card spec '\(path)': \(reason); pass the path of a JSON spec")
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else {
-                let reason = String(cString: strerror(errno))
+    /// How long a spec given as a pipe (`<(command)`) may take to arrive, unless a share's
+    /// --timeout says otherwise.
+    static let defaultPipeWait = Duration.seconds(30)
+
+    /// The bytes of the spec, at most ``CardSpecParser/maximumBytes`` (checked while reading): a
+    /// regular file, a pipe (waited on for at most `pipeWait`), or standard input for `-`.
+    private static func readFile(_ path: String, pipeWait: Duration) throws(CardError) -> [UInt8] {
+        let limit = InputLimit(
+            bytes: CardSpecParser.maximumBytes,
+            rule: "the \(InputLimit.describe(CardSpecParser.maximumBytes)) limit of a card spec"
+        )
+        do throws(InputFileError) {
+            if path == "-" { return try InputFile(standardInputNamed: "-").readAll(limit: limit) }
+            let input = try InputFile(path: path)
+            try input.requireReadable(allowingPipes: true)
+            return try input.readAll(limit: limit, deadline: .now + pipeWait)
+        } catch {
+            if error.problem == .timedOut {
                 throw CardError(
                     .invalidSpec,
-                    "can't read the card spec '\(path)': \(reason); check the file is readable"
+                    "can't read the card spec: '\(path)' is a pipe that sent no end of file within \(pipeWait.formatted); close its writer, or save the spec to a file"
                 )
             }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            if bytes.count > CardSpecParser.maximumBytes {
-                throw CardError(
-                    .invalidSpec,
-                    "'\(path)' is larger than \(CardSpecParser.maximumBytes) bytes; a card spec is a small JSON file"
-                )
+            let advice: String
+            switch error.problem {
+            case .tooLarge: advice = "a card spec is a small JSON file"
+            case .notAFile: advice = "pass the path of a JSON spec"
+            default: advice = "pass the path of a readable JSON spec"
             }
+            throw CardError(.invalidSpec, "can't read the card spec: \(error.message); \(advice)")
         }
-        return bytes
     }
 }

@@ -10,7 +10,8 @@ struct ConfigCommand: AsyncParsableCommand {
             sharevia reads one YAML file: --config FILE, else SHAREVIA_CONFIG, else \
             $XDG_CONFIG_HOME/sharevia/config.yaml (~/.config/sharevia/config.yaml). A flag beats a \
             SHAREVIA_* variable, which beats the file, which beats the default. Secrets are referenced \
-            (token_env: VAR, token_file: PATH); one written inline needs a file only its owner can read.
+            (token_env: VAR, token_file: PATH); one written inline needs a file only its owner can read. \
+            The file must be a regular file of at most 1 MiB.
             """,
         subcommands: [ConfigCheckCommand.self, ConfigPathCommand.self]
     )

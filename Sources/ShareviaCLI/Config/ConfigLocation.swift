@@ -32,31 +32,28 @@ enum ConfigLocation {
     static func load(flag: String?, environment: ShareEnvironment) throws(ConfigErrors) -> ShareviaConfig {
         guard let (path, source) = self.path(flag: flag, environment: environment) else { return ShareviaConfig() }
         let explicit = source == "--config" || source == variable
-        guard FileManager.default.fileExists(atPath: path) else {
-            guard explicit else { return ShareviaConfig() }
-            throw ConfigErrors(errors: [
-                ConfigError(
-                    file: path,
-                    line: nil,
-                    key: nil,
-                    message: "does not exist (named by \(source)); create it or fix the path"
-                )
-            ])
+        func refuse(_ message: String) -> ConfigErrors {
+            ConfigErrors(errors: [ConfigError(file: path, line: nil, key: nil, message: message)])
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigErrors(errors: [
-                ConfigError(file: path, line: nil, key: nil, message: "can't be read; check its permissions")
-            ])
-        }
-        guard data.count <= maxBytes else {
-            throw ConfigErrors(errors: [
-                ConfigError(
-                    file: path,
-                    line: nil,
-                    key: nil,
-                    message: "is larger than 1 MiB; a config file is a few lines"
-                )
-            ])
+        // Opened without blocking and read once, the limit checked while reading, so a FIFO or an
+        // endless file can't hang or fill memory before the limit is seen.
+        let data: [UInt8]
+        do throws(InputFileError) {
+            let input = try InputFile(path: path)
+            try input.requireReadable(allowingPipes: false)
+            data = try input.readAll(limit: InputLimit(bytes: maxBytes, rule: "the limit of a config file"))
+        } catch {
+            switch error.problem {
+            case .missing:
+                guard explicit else { return ShareviaConfig() }
+                throw refuse("does not exist (named by \(source)); create it or fix the path")
+            case .notAFile(let kind):
+                throw refuse("is \(kind.phrase), not a regular file; write the config to a file and name that file")
+            case .tooLarge:
+                throw refuse("is larger than 1 MiB (the limit of a config file); a config file is a few lines")
+            default:
+                throw refuse("can't be read (\(error.message)); check its permissions")
+            }
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigErrors(errors: [

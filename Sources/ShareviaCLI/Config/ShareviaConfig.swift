@@ -350,9 +350,11 @@ struct ShareviaConfig: Sendable {
         guard info.st_mode & 0o077 == 0 else {
             throw refuse("names \(path), which group or others can read; run 'chmod 600 \(path)'")
         }
-        guard info.st_size <= 65536, let data = FileManager.default.contents(atPath: path),
-            let text = String(data: data, encoding: .utf8)
-        else { throw refuse("names \(path), which is not a UTF-8 text file of at most 64 KiB") }
+        // Opened without blocking and read under the cap: a FIFO named here can't hang every command.
+        let limit = InputLimit(bytes: 65536, rule: "the limit of a secret file")
+        guard let input = try? InputFile(path: path), (try? input.requireReadable(allowingPipes: false)) != nil,
+            let bytes = try? input.readAll(limit: limit), let text = String(validating: bytes, as: UTF8.self)
+        else { throw refuse("names \(path), which is not a regular UTF-8 text file of at most 64 KiB") }
         var value = Substring(text)
         while value.last == "\n" || value.last == "\r" { value = value.dropLast() }
         guard !value.isEmpty else { throw refuse("names \(path), which is empty") }
