@@ -196,6 +196,48 @@ import Glibc
         }
     }
 
+    /// The router gives up (at 300 ms) long before the clipboard's own limit (20 s) and does not
+    /// wait: ten times, the destination's cancellation handler kills the frozen wl-copy at once,
+    /// although the runner never hears of the cancellation, and removes the temporary folder.
+    @Test func anAbandonedAttemptIsUndoneAtOnce() async throws {
+        _ = try RequiredTools.paths(Self.tools)
+        let folder = TemporaryFolder("wl-abandoned")
+        defer { folder.remove() }
+        try await WaylandCompositor.with(.sway) { sway in
+            for run in 1...10 {
+                sway.process.signal(SIGSTOP)
+                let environment = Self.environment(sway.socket, tmp: folder.path)
+                let clipboard = ClipboardDestination(
+                    configuration: .init(timeout: .seconds(20)),
+                    environment: environment,
+                    runner: UncancellableRunner()
+                )
+                let files = FileExportDestination(
+                    configuration: .init(directory: folder.path + "/out"),
+                    environment: environment
+                )
+                let router = ShareRouter(
+                    registry: try DestinationRegistry([clipboard, files]),
+                    retryPolicy: RetryPolicy(maxAttempts: 1, deliveryTimeout: .milliseconds(300))
+                )
+                let report = try await router.share(
+                    ShareContent(text: "card \(run)"),
+                    via: FallbackChain(["clipboard", "file"])
+                )
+                #expect(report.deliveredBy == "file", "run \(run): \(report)")
+                var left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
+                let deadline = clock.now + .seconds(2)
+                while !left.isEmpty, clock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(10))
+                    left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
+                }
+                sway.process.signal(SIGCONT)
+                #expect(left.isEmpty, "run \(run): wl-copy \(left) still runs 2 s after the router gave up")
+                #expect(ClipboardProcesses.temporaryFolders(in: folder.path).isEmpty, "run \(run)")
+            }
+        }
+    }
+
     /// The compositor freezes right after the copy, so the read-back times out: ten times, the
     /// error says the copy was withdrawn, and once resumed the compositor no longer serves it.
     @Test func freezeDuringTheReadBackWithdrawsTheCopy() async throws {
