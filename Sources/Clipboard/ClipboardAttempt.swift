@@ -87,8 +87,10 @@ final class ClipboardAttempt: Sendable {
     func abandon() -> Ending {
         state.withLock { state in
             if let ending = state.ending { return ending }
-            let killed = TaggedProcesses.kill(variable: Self.tagVariable, value: tag)
+            // The files first: a tool killed anyway needs them no more, and the process may
+            // exit right after this handler's first moments.
             state.scratch.remove()
+            let killed = TaggedProcesses.kill(variable: Self.tagVariable, value: tag)
             let ending = Ending.abandoned(killed: killed, withdrawn: state.copied)
             state.ending = ending
             return ending

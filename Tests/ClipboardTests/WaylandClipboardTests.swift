@@ -162,6 +162,24 @@ import Glibc
         }
     }
 
+    /// A compositor without a seat can never take a copy: one try, `permanent`, wl-copy's words
+    /// quoted, then the file.
+    @Test func compositorWithoutASeatFailsOnceAsPermanent() async throws {
+        _ = try RequiredTools.paths(Self.tools)
+        let folder = TemporaryFolder("wl-seatless")
+        defer { folder.remove() }
+        try await WaylandCompositor.with(.westonWithoutSeat) { weston in
+            for content in [ShareContent(text: "text"), ShareContent(text: "caption", attachments: [Fixtures.image()])]
+            {
+                let report = try await share(content, socket: weston.socket, folder: folder, timeout: .seconds(5))
+                let attempts = report.attempts.filter { $0.destination == "clipboard" }
+                #expect(attempts.map(\.result) == [.permanentFailure], "\(report)")
+                #expect(attempts.first?.reason.contains("Missing a seat") == true, "\(report)")
+                #expect(report.deliveredBy == "file", "\(report)")
+            }
+        }
+    }
+
     /// A compositor frozen before the copy, at a 1 s limit, ten times: every try times out, the
     /// router moves on to the file, and once the compositor resumes, what the user had copied is
     /// still there and no wl-copy of the share is left.
@@ -226,8 +244,11 @@ import Glibc
                 )
                 #expect(report.deliveredBy == "file", "run \(run): \(report)")
                 var left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
+                // The router does not wait for the handler, so give it a moment to finish.
                 let deadline = clock.now + .seconds(2)
-                while !left.isEmpty, clock.now < deadline {
+                while !left.isEmpty || !ClipboardProcesses.temporaryFolders(in: folder.path).isEmpty,
+                    clock.now < deadline
+                {
                     try await Task.sleep(for: .milliseconds(10))
                     left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
                 }

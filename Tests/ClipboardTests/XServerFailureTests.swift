@@ -140,8 +140,13 @@ struct XServerFailureTests {
                         !userOwners.contains($0)
                     }
                 }
+                // The router does not wait for the handler, so give it a moment to finish.
                 let deadline = clock.now + .seconds(2)
-                while !left().isEmpty, clock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+                while !left().isEmpty || !ClipboardProcesses.temporaryFolders(in: folder.path).isEmpty,
+                    clock.now < deadline
+                {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
                 #expect(left().isEmpty, "run \(run): xclip \(left()) still runs 2 s after the router gave up")
                 #expect(ClipboardProcesses.temporaryFolders(in: folder.path).isEmpty, "run \(run)")
                 server.process.signal(SIGCONT)

@@ -22,6 +22,11 @@ public final class WaylandCompositor: Sendable {
         case sway
         /// weston 10 with its X11 backend in a private Xvfb: has a seat, no primary selection.
         case weston
+        /// weston 10 with its headless backend: no input devices, so no seat at all.
+        case westonWithoutSeat
+
+        /// The program.
+        var program: String { self == .sway ? "sway" : "weston" }
     }
 
     /// The variable naming the user compositors run as under root.
@@ -53,6 +58,8 @@ public final class WaylandCompositor: Sendable {
             return try await run(kind, display: nil, body)
         case .weston:
             return try await XvfbServer.with { x in try await run(kind, display: x.display, body) }
+        case .westonWithoutSeat:
+            return try await run(kind, display: nil, body)
         }
     }
 
@@ -74,7 +81,7 @@ public final class WaylandCompositor: Sendable {
     }
 
     private static func start(_ kind: Kind, display: String?) async throws -> WaylandCompositor {
-        let program = try RequiredTools.path(kind.rawValue)
+        let program = try RequiredTools.path(kind.program)
         var template = Array("/tmp/sharevia-wayland-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw StartFailure(description: "can't create a runtime folder in /tmp")
@@ -97,6 +104,8 @@ public final class WaylandCompositor: Sendable {
                 "--backend=x11-backend.so", "--socket=wayland-0", "--idle-time=0", "--no-config",
                 "--width=320", "--height=240",
             ]
+        case .westonWithoutSeat:
+            arguments = ["--backend=headless-backend.so", "--socket=wayland-0", "--idle-time=0", "--no-config"]
         }
         if getuid() == 0 {
             let name = ProcessInfo.processInfo.environment[userVariable] ?? "sharevia-wayland"
@@ -132,6 +141,7 @@ public final class WaylandCompositor: Sendable {
             {
                 let compositor = WaylandCompositor(socket: socket.path, process: process, runtimeDirectory: runtime)
                 // weston answers before its seat is in place: wait until wl-paste stops missing it.
+                if kind == .westonWithoutSeat { return compositor }
                 if await compositor.hasSeat(until: deadline) { return compositor }
                 break
             }
