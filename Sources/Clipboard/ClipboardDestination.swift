@@ -7,8 +7,9 @@ import ShareCore
 /// ## Backends
 /// Chosen by ``Configuration/backend``; ``BackendPreference/automatic`` takes the one
 /// `SHAREVIA_CLIPBOARD_BACKEND` names, else picks wl-copy when `WAYLAND_DISPLAY` is set and
-/// wl-copy is installed (and, when `DISPLAY` is set too, a compositor answers), else, when `DISPLAY` is set, the built-in X11 client when libxcb.so.1
-/// loads, else xclip, else xsel (text only). Text is offered as `UTF8_STRING` on X11 and
+/// wl-copy is installed (and, when `DISPLAY` is set too, a compositor answers on the socket),
+/// else, when `DISPLAY` is set, the built-in X11 client when libxcb.so.1 loads, else xclip, else
+/// xsel (text only). Text is offered as `UTF8_STRING` on X11 and
 /// `text/plain;charset=utf-8` on Wayland; an image under its own type (`image/png`, `image/jpeg`).
 ///
 /// ## What goes where

@@ -99,7 +99,9 @@ struct ToolClipboardTransport: ClipboardTransport {
 
     /// What tools print when the display server lacks something a retry won't bring: wl-copy
     /// and wl-paste on a compositor without a seat or without the primary-selection protocol.
-    static let permanentFailures = ["Missing a seat", "does not seem to support primary selection"]
+    static let permanentFailures = [noSeat, noPrimarySelection]
+    static let noSeat = "Missing a seat"
+    static let noPrimarySelection = "does not seem to support primary selection"
 
     /// Whether a tool's error output says a retry can't help.
     static func isPermanent(_ errorText: String) -> Bool {
@@ -114,7 +116,7 @@ struct ToolClipboardTransport: ClipboardTransport {
         guard let list = tool.listTypesCommand(selection: .primary) else { return true }
         switch await run(list, at: programs.pastePath, doing: "asking for PRIMARY's types", maxOutput: 64 << 10) {
         case .success: return true
-        case .failure(let error) where error.message.contains(Self.permanentFailures[1]): return false
+        case .failure(let error) where error.message.contains(Self.noPrimarySelection): return false
         case .failure(let error) where error.code == .transient && error.underlying is ToolFailure:
             return true  // an empty PRIMARY ("No selection")
         case .failure(let error): throw error
