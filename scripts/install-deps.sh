@@ -3,7 +3,8 @@
 #   build: what compiling and running need (libpng, libjpeg-turbo, libcurl, OpenSSL, libxcb headers, pkg-config,
 #          and for 'sharevia card' the Cairo, Pango and libqrencode runtime libraries (loaded with dlopen,
 #          so no headers) with the Noto fonts: Latin and most scripts, CJK, colour emoji)
-#   test:  build + the real parts the tests run against (Xvfb, xclip, xsel, wl-clipboard, pngcheck,
+#   test:  build + the real parts the tests run against (Xvfb, xclip, xsel, wl-clipboard, the Wayland
+#          compositors sway (headless, with a primary selection) and weston (nested in Xvfb, without one), pngcheck,
 #          an SMTP server, ImageMagick, strace for the fault matrix, plistutil, cjpeg/djpeg,
 #          python3-jsonschema for the plugin protocol's schemas), and the Python packages the
 #          SMS tests compare against (gsm0338, smsutil) in the venv .build-venv
@@ -14,7 +15,7 @@ kind=${1:-build}
 packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-dev pkg-config
   libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libqrencode4 fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 if [[ $kind == test || $kind == bench ]]; then
-  packages+=(xvfb xclip xsel wl-clipboard x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils libjpeg-turbo-progs python3-jsonschema)
+  packages+=(xvfb xclip xsel wl-clipboard sway weston x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils libjpeg-turbo-progs python3-jsonschema)
 fi
 if [[ $kind == bench ]]; then
   packages+=(libvips-tools hyperfine time python3-venv libmagickcore-6.q16-6-extra)

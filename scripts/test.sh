@@ -19,6 +19,13 @@ trap cleanup EXIT
 for _ in $(seq 1 100); do [[ -S /tmp/.X11-unix/X$display ]] && break; sleep 0.05; done
 [[ -S /tmp/.X11-unix/X$display ]] || { echo "error: Xvfb did not start on :$display" >&2; exit 1; }
 export SHAREVIA_TEST_DISPLAY=":$display"
+# The Wayland tests start their own sway and weston (they freeze and kill them). sway refuses to
+# run as root, so under root both run as an unprivileged user, created here once.
+if [[ $(id -u) -eq 0 ]]; then
+  export SHAREVIA_TEST_WAYLAND_USER=sharevia-wayland
+  id "$SHAREVIA_TEST_WAYLAND_USER" >/dev/null 2>&1 ||
+    useradd --system --no-create-home --shell /usr/sbin/nologin "$SHAREVIA_TEST_WAYLAND_USER"
+fi
 # Tests hand destinations their own environment; nothing should reach the developer's desktop.
 unset DISPLAY WAYLAND_DISPLAY
 

@@ -87,7 +87,11 @@ struct ClipboardBackendResolution: Sendable, Hashable {
         x11Library: () -> String?
     ) -> ClipboardBackendResolution {
         let wayland = environment["WAYLAND_DISPLAY"] == nil ? nil : Self.wayland(environment)
-        if let wayland, wayland.copyPath != nil { return wayland }
+        // A WAYLAND_DISPLAY whose socket no compositor answers (left over from another session)
+        // gives way to DISPLAY: one non-blocking connect decides.
+        if let wayland, wayland.copyPath != nil, environment["DISPLAY"] == nil || wayland.compositorAnswers {
+            return wayland
+        }
         if environment["DISPLAY"] != nil {
             let client = x11Client(environment, x11Library: x11Library)
             // A malformed DISPLAY is reported as it is; only a missing libxcb moves on to the tools.
@@ -100,6 +104,12 @@ struct ClipboardBackendResolution: Sendable, Hashable {
             return xclip
         }
         return wayland ?? ClipboardBackendResolution(kind: .x11, failure: "DISPLAY is not set")
+    }
+
+    /// Whether a compositor answers on the Wayland socket; false when there is none to ask.
+    private var compositorAnswers: Bool {
+        guard case .wayland(let socket)? = server else { return false }
+        return socket.compositorAnswers()
     }
 
     /// Resolves exactly this backend, as `deliver` does for the one a plan names.

@@ -12,9 +12,13 @@ extension ClipboardDestination {
         /// Whether to read the selection back after copying and compare it byte for byte.
         /// A failed verification is a `transient` error, so the router retries, then moves on.
         public var verify: Bool
-        /// How long one command (copy, list, read back) may take before its process group is
-        /// killed and the delivery fails as `transient`.
+        /// How long one command (copy, list, read back) may take before it, and everything it
+        /// forked, is killed and the delivery fails as `transient`. The CLI sets it from
+        /// `--timeout`; by default ``defaultTimeout``.
         public var timeout: Duration
+
+        /// The default ``timeout``: 5 s, so a frozen display server fails a try in 5 s.
+        public static let defaultTimeout: Duration = .seconds(5)
         /// How to reach the clipboard.
         public var backend: BackendPreference
 
@@ -22,7 +26,7 @@ extension ClipboardDestination {
         public init(
             selection: ClipboardSelection = .clipboard,
             verify: Bool = true,
-            timeout: Duration = .seconds(5),
+            timeout: Duration = defaultTimeout,
             backend: BackendPreference = .automatic
         ) {
             self.selection = selection
@@ -37,7 +41,8 @@ extension ClipboardDestination {
         /// `SHAREVIA_CLIPBOARD_BACKEND` when it names a backend (`x11`, `xclip`, `xsel`,
         /// `wl-copy`; `auto` or unset means pick), else picked from the environment and what is
         /// installed:
-        /// 1. `WAYLAND_DISPLAY` set and `wl-copy` installed: wl-copy.
+        /// 1. `WAYLAND_DISPLAY` set and `wl-copy` installed: wl-copy, unless `DISPLAY` is set
+        ///    too and no compositor answers on the Wayland socket (a stale `WAYLAND_DISPLAY`).
         /// 2. `DISPLAY` set: the built-in X11 client when libxcb loads, else xclip when
         ///    installed, else xsel (text only) when installed.
         /// 3. Otherwise unavailable, naming what is missing.

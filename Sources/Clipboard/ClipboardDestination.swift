@@ -7,8 +7,9 @@ import ShareCore
 /// ## Backends
 /// Chosen by ``Configuration/backend``; ``BackendPreference/automatic`` takes the one
 /// `SHAREVIA_CLIPBOARD_BACKEND` names, else picks wl-copy when `WAYLAND_DISPLAY` is set and
-/// wl-copy is installed, else, when `DISPLAY` is set, the built-in X11 client when libxcb.so.1
-/// loads, else xclip, else xsel (text only). Text is offered as `UTF8_STRING` on X11 and
+/// wl-copy is installed (and, when `DISPLAY` is set too, a compositor answers on the socket),
+/// else, when `DISPLAY` is set, the built-in X11 client when libxcb.so.1 loads, else xclip, else
+/// xsel (text only). Text is offered as `UTF8_STRING` on X11 and
 /// `text/plain;charset=utf-8` on Wayland; an image under its own type (`image/png`, `image/jpeg`).
 ///
 /// ## What goes where
@@ -37,6 +38,19 @@ import ShareCore
 /// selection is read back (in process, or with the tool's paste command) and compared byte for
 /// byte; only after a mismatch are its types listed, to say whether another program took it. A
 /// mismatch is `transient`, so the router retries and then moves on.
+///
+/// On Wayland, a share that would use PRIMARY first asks the compositor for PRIMARY's types
+/// (`wl-paste --primary --list-types`); a compositor without the primary-selection protocol
+/// (weston) gets the image on CLIPBOARD and a note that the text was left out, or text alone on
+/// CLIPBOARD. A tool that says the compositor has no seat fails as `permanent`, not `transient`.
+///
+/// ## An attempt that fails leaves nothing behind
+/// Every program an attempt runs carries a random tag in its environment (see
+/// ``ClipboardAttempt``). When the attempt fails, times out or is cancelled (the cancellation
+/// handler runs at once, because the router does not wait for a delivery it gave up on), every
+/// process with the tag is killed, including the child xclip or wl-copy forked to own the
+/// selection, and the temporary folder is removed; the error says when a selection it had taken
+/// was withdrawn.
 ///
 /// ## Request options
 /// `clipboard.selection` (`clipboard`, `primary`) and `clipboard.verify` (`true`, `false`); see
@@ -119,13 +133,55 @@ public struct ClipboardDestination: ShareDestination {
                 message: "this prepared share was not made by the clipboard destination"
             )
         }
+        let attempt = ClipboardAttempt(temporaryParent: environment["TMPDIR"] ?? "/tmp")
+        // The router does not wait for a delivery it gave up on, so the handler undoes the
+        // attempt at once, before the process can exit with a copy still running.
+        let result: Result<DeliveryReceipt, ShareError> = await withTaskCancellationHandler {
+            do throws(ShareError) {
+                return .success(try await deliver(plan, of: prepared, attempt: attempt))
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: {
+            attempt.abandon()
+        }
+        switch result {
+        case .success(let receipt):
+            guard attempt.commit() else {
+                throw ShareError(
+                    .cancelled,
+                    destination: id,
+                    message: "cancelled while copying; the copy was withdrawn"
+                )
+            }
+            return receipt
+        case .failure(let error):
+            throw Self.reporting(attempt.abandon(), in: error)
+        }
+    }
+
+    /// Copies and verifies under one attempt; the caller ends the attempt.
+    private func deliver(
+        _ planned: ClipboardPlan,
+        of prepared: PreparedShare,
+        attempt: ClipboardAttempt
+    ) async throws(ShareError) -> DeliveryReceipt {
+        var plan = planned
         let resolution = ClipboardBackendResolution.resolve(plan.backend, in: environment, x11Library: x11Library)
         let tools: ClipboardBackendResolution.Tools
         switch resolution.readiness {
         case .success(let found): tools = found
         case .failure(let problem): throw ShareError(.unavailable, destination: id, message: problem.reason)
         }
-        let transport = try self.transport(for: plan.backend, tools: tools, verify: plan.verify)
+        let transport = try self.transport(for: plan.backend, tools: tools, attempt: attempt, verify: plan.verify)
+        var notes: [String] = []
+        if plan.backend == .wlCopy, let tool = transport as? ToolClipboardTransport,
+            let fallback = plan.withoutPrimarySelection(server: tools.server),
+            try await !tool.offersPrimarySelection()
+        {
+            plan = fallback.plan
+            notes.append(fallback.note)
+        }
         let entries = try zip(plan.items, payloads(for: plan, of: prepared)).map(ClipboardEntry.init)
         try await transport.copy(entries)
         if plan.verify {
@@ -143,11 +199,26 @@ public struct ClipboardDestination: ShareDestination {
             textBytes: prepared.text?.utf8.count ?? 0,
             server: tools.server
         )
+        let noted = notes.map { "; \($0)" }.joined()
         return DeliveryReceipt(
             destination: id,
-            summary: "copied \(layout)\(plan.verify ? ", verified" : "")",
+            summary: "copied \(layout)\(plan.verify ? ", verified" : "")\(noted)",
             locations: plan.items.map { "\($0.selection.atomName) (\($0.type))" }
         )
+    }
+
+    /// `error`, saying what undoing the attempt did to the selections it had taken.
+    private static func reporting(_ ending: ClipboardAttempt.Ending, in error: ShareError) -> ShareError {
+        guard case .abandoned(let killed, let withdrawn) = ending, killed > 0 else { return error }
+        var error = error
+        if withdrawn.isEmpty {
+            error.message += "; stopped the clipboard tool before it took a selection"
+        } else {
+            let names = withdrawn.map(\.atomName).joined(separator: " and ")
+            error.message +=
+                "; withdrew the copy, so \(names) no longer \(withdrawn.count == 1 ? "holds" : "hold") the share (what was there before the copy is gone too)"
+        }
+        return error
     }
 
     // MARK: - Helpers
@@ -160,6 +231,7 @@ public struct ClipboardDestination: ShareDestination {
     private func transport(
         for kind: ClipboardBackendKind,
         tools: ClipboardBackendResolution.Tools,
+        attempt: ClipboardAttempt,
         verify: Bool
     ) throws(ShareError) -> any ClipboardTransport {
         if let tool = kind.tool, let programs = tools.programs {
@@ -167,6 +239,7 @@ public struct ClipboardDestination: ShareDestination {
                 runner: runner,
                 environment: environment,
                 timeout: configuration.timeout,
+                attempt: attempt,
                 tool: tool,
                 programs: programs,
                 server: tools.server

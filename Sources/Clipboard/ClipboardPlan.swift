@@ -62,6 +62,21 @@ struct ClipboardPlan: Sendable, Hashable {
         self.items = items
     }
 
+    /// The plan for a display server without a primary selection, and what it changed: an image
+    /// goes to CLIPBOARD and the text is left out; text alone goes to CLIPBOARD instead.
+    /// Nil when the plan does not use PRIMARY.
+    func withoutPrimarySelection(server: ClipboardBackendResolution.Server) -> (plan: ClipboardPlan, note: String)? {
+        guard items.contains(where: { $0.selection == .primary }) else { return nil }
+        let missing = "the compositor on \(server) offers no primary selection"
+        if let image = items.first(where: { $0.source == .attachment }) {
+            let kept = Item(selection: .clipboard, type: image.type, source: .attachment)
+            let leftOut = items.contains { $0.source == .text } ? "left the text out" : "copied the image to CLIPBOARD"
+            return (ClipboardPlan(backend: backend, verify: verify, items: [kept]), "\(leftOut): \(missing)")
+        }
+        let text = items.map { Item(selection: .clipboard, type: $0.type, source: $0.source) }
+        return (ClipboardPlan(backend: backend, verify: verify, items: text), "copied to CLIPBOARD: \(missing)")
+    }
+
     /// What goes where, shared by the prepared share's summary and the receipt:
     /// `card.png (image/png) to CLIPBOARD, text (42 bytes) to PRIMARY, with xclip on :0`.
     func describe(imageName: String?, textBytes: Int, server: ClipboardBackendResolution.Server?) -> String {

@@ -8,10 +8,17 @@ import ShareCore
 /// timeout, so a dead or frozen display server fails the delivery as `transient` instead of
 /// hanging it. The tool reads the bytes from a file: a file-backed attachment as it is, anything
 /// else from a private temporary copy that is removed as soon as the tool has read it.
+///
+/// Every command runs with the ``attempt``'s tag in its environment, so what it forks can be
+/// killed when the attempt fails; the attempt also owns the temporary files. A tool that says the
+/// display server lacks what it needs (wl-copy's "Missing a seat", "does not seem to support
+/// primary selection") fails as `permanent`: a retry can't cure it.
 struct ToolClipboardTransport: ClipboardTransport {
     var runner: any CommandRunning
     var environment: ShareEnvironment
     var timeout: Duration
+    /// The attempt this transport copies for.
+    var attempt: ClipboardAttempt
     var tool: any ClipboardBackend
     /// The tool's programs.
     var programs: ClipboardBackendResolution.Programs
@@ -19,22 +26,21 @@ struct ToolClipboardTransport: ClipboardTransport {
     var server: ClipboardBackendResolution.Server
 
     func copy(_ entries: [ClipboardEntry]) async throws(ShareError) {
-        let scratch = PrivateTemporaryDirectory(parent: environment["TMPDIR"] ?? "/tmp")
-        defer { scratch.remove() }
+        defer { attempt.removeTemporaryFiles() }
         for entry in entries {
-            try await copy(entry.payload, to: entry.item.selection, as: entry.item.type, scratch: scratch)
+            try await copy(entry.payload, to: entry.item.selection, as: entry.item.type)
             // The tool has read the file; drop the private copy at once.
-            scratch.remove()
+            attempt.removeTemporaryFiles()
+            attempt.recordCopy(to: entry.item.selection)
         }
     }
 
-    /// Copies `payload` to `selection` as `type`, writing it to a file in `scratch` first when it
-    /// is in memory.
+    /// Copies `payload` to `selection` as `type`, writing it to a private temporary file first
+    /// when it is in memory.
     private func copy(
         _ payload: ClipboardPayload,
         to selection: ClipboardSelection,
-        as type: String,
-        scratch: PrivateTemporaryDirectory
+        as type: String
     ) async throws(ShareError) {
         let path: String
         let input: InputFile
@@ -43,7 +49,7 @@ struct ToolClipboardTransport: ClipboardTransport {
             path = file
             input = .attachment
         case .bytes(let bytes):
-            path = try scratch.write(bytes, name: "\(selection.rawValue)-content")
+            path = try attempt.writeTemporary(bytes, name: "\(selection.rawValue)-content")
             input = .temporaryCopy
         }
         let command = tool.copyCommand(selection: selection, type: type, path: path)
@@ -71,7 +77,8 @@ struct ToolClipboardTransport: ClipboardTransport {
         case .success(let output): return .success(output.standardOutput)
         // A tool that ran and failed (an empty selection makes `xclip -o` exit 1) is worth
         // another look; anything else is rethrown.
-        case .failure(let error) where error.underlying is ToolFailure: return .failure(error)
+        case .failure(let error) where error.underlying is ToolFailure && error.code == .transient:
+            return .failure(error)
         case .failure(let error): throw error
         }
     }
@@ -87,6 +94,32 @@ struct ToolClipboardTransport: ClipboardTransport {
         else { return nil }
         return listing.standardOutput.split(separator: UInt8(ascii: "\n")).map {
             String(String(decoding: $0, as: UTF8.self).trimmingWhitespace())
+        }
+    }
+
+    /// What tools print when the display server lacks something a retry won't bring: wl-copy
+    /// and wl-paste on a compositor without a seat or without the primary-selection protocol.
+    static let permanentFailures = [noSeat, noPrimarySelection]
+    static let noSeat = "Missing a seat"
+    static let noPrimarySelection = "does not seem to support primary selection"
+
+    /// Whether a tool's error output says a retry can't help.
+    static func isPermanent(_ errorText: String) -> Bool {
+        permanentFailures.contains { errorText.contains($0) }
+    }
+
+    /// Whether the display server offers a primary selection: false only when the tool says it
+    /// does not (weston has no primary-selection protocol); true when the tool can't list types.
+    ///
+    /// - Throws: ``ShareError`` when the server can't be asked: a timeout, no seat, cancellation.
+    func offersPrimarySelection() async throws(ShareError) -> Bool {
+        guard let list = tool.listTypesCommand(selection: .primary) else { return true }
+        switch await run(list, at: programs.pastePath, doing: "asking for PRIMARY's types", maxOutput: 64 << 10) {
+        case .success: return true
+        case .failure(let error) where error.message.contains(Self.noPrimarySelection): return false
+        case .failure(let error) where error.code == .transient && error.underlying is ToolFailure:
+            return true  // an empty PRIMARY ("No selection")
+        case .failure(let error): throw error
         }
     }
 
@@ -116,6 +149,7 @@ struct ToolClipboardTransport: ClipboardTransport {
         }
         var variables = environment.variables
         variables.merge(command.environment) { current, _ in current }
+        variables[ClipboardAttempt.tagVariable] = attempt.tag
         let invocation = ProcessInvocation(
             executable: path,
             arguments: command.arguments,
@@ -150,7 +184,7 @@ struct ToolClipboardTransport: ClipboardTransport {
             let message = "\(command.executable) \(how) \(purpose) on \(server)\(said)"
             return .failure(
                 ShareError(
-                    .transient,
+                    Self.isPermanent(output.errorText) ? .permanent : .transient,
                     destination: .clipboard,
                     message: message,
                     underlying: ToolFailure(description: message)

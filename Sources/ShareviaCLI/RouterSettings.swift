@@ -108,6 +108,10 @@ struct RouterSettings: Equatable, Sendable {
             clipboard: ClipboardDestination.Configuration(
                 selection: selection ?? .clipboard,
                 verify: !noVerify,
+                // `--timeout` governs each clipboard command as it governs an SMTP delivery;
+                // without it, the clipboard's own 5 s (a frozen display server fails fast).
+                timeout: timeout.map { .milliseconds(Int($0 * 1000)) }
+                    ?? ClipboardDestination.Configuration.defaultTimeout,
                 backend: clipboardBackend ?? .automatic
             ),
             instagram: instagram,

@@ -131,8 +131,15 @@ struct BackendSelectionTests {
             reason: "DISPLAY=nonsense is not an X display name (expected something like :0)"
         ),
         Case(
-            label: "Wayland with wl-copy wins over X11",
+            label: "A stale WAYLAND_DISPLAY beside DISPLAY gives way to X11",
             variables: ["DISPLAY": noServer, "WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"],
+            tools: ["wl-copy", "wl-paste", "xclip"],
+            backend: "xclip",
+            reason: "no X server answers on \(noServer)"
+        ),
+        Case(
+            label: "A stale WAYLAND_DISPLAY alone is reported",
+            variables: ["WAYLAND_DISPLAY": "wayland-test", "XDG_RUNTIME_DIR": "/nonexistent"],
             tools: ["wl-copy", "wl-paste", "xclip"],
             backend: "wl-copy",
             reason: "no Wayland compositor answers on wayland-test"
@@ -203,6 +210,24 @@ struct BackendSelectionTests {
         #expect(prepared[field: "backend"] == testCase.backend)
 
         #expect(await destination.availability() == .unavailable(testCase.reason))
+    }
+
+    @Test func aWaylandCompositorThatAnswersWinsOverX11() async throws {
+        let bin = TemporaryFolder("bin")
+        defer { bin.remove() }
+        try bin.fakeExecutables(["wl-copy", "wl-paste", "xclip"])
+        let compositor = try UnixListener(path: bin.path + "/wayland-test", listening: true)
+        defer { compositor.close() }
+        let destination = ClipboardDestination(
+            environment: ShareEnvironment([
+                "DISPLAY": FreeDisplay.name(from: 7100), "WAYLAND_DISPLAY": "wayland-test",
+                "XDG_RUNTIME_DIR": bin.path, "PATH": bin.path,
+            ]),
+            runner: ScriptedRunner { _, _ in .success(ProcessOutput()) }
+        )
+        let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hi")))
+        #expect(prepared[field: "backend"] == "wl-copy")
+        #expect(await destination.availability() == .available("wl-copy on wayland-test"))
     }
 
     @Test func noXServerIsNamedWithTheDisplay() async throws {

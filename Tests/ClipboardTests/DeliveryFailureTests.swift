@@ -301,7 +301,11 @@ struct DeliveryFailureTests {
             ShareRequest(content: ShareContent(text: "hi", attachments: [Fixtures.image()]))
         )
         _ = try await destination.deliver(prepared)
-        let calls = runner.invocations
+        // First a look at PRIMARY's types: a compositor without a primary selection says so.
+        let probe = runner.invocations.first
+        #expect(probe?.executable == "\(bin.path)/wl-paste")
+        #expect(probe?.arguments == ["--primary", "--list-types"])
+        let calls = Array(runner.invocations.dropFirst())
         try #require(calls.count == 4, "\(calls.map(\.arguments))")
         #expect(calls[0].executable == "\(bin.path)/wl-copy")
         #expect(calls[0].arguments == ["--type", "image/png"])

@@ -96,6 +96,71 @@ struct XServerFailureTests {
         }
     }
 
+    /// xclip with a frozen server, ten times: the router gives up at 300 ms and does not wait;
+    /// the destination's cancellation handler kills xclip (and any child it forked) at once,
+    /// although the runner never hears of the cancellation, and removes its temporary folder.
+    /// Once resumed, the server still holds what the user had copied.
+    @Test func frozenServerAbandonedAttemptLeavesNothingBehind() async throws {
+        let xclip = try RequiredTools.path("xclip")
+        let folder = TemporaryFolder("frozen-abandoned")
+        defer { folder.remove() }
+        try await XvfbServer.with { server in
+            for run in 1...10 {
+                let copied = try await ProcessRunner().run(
+                    xclip,
+                    arguments: ["-selection", "clipboard", "-i"],
+                    environment: ["DISPLAY": server.display],
+                    input: Array("mine \(run)".utf8),
+                    timeout: .seconds(10)
+                )
+                #expect(copied.succeeded)
+                let userOwners = ClipboardProcesses.running("xclip", with: "DISPLAY", server.display)
+                server.process.signal(SIGSTOP)
+                let environment = Environments.x11(display: server.display, tmp: folder.path)
+                let clipboard = ClipboardDestination(
+                    configuration: .init(timeout: .seconds(20), backend: .xclip),
+                    environment: environment,
+                    runner: UncancellableRunner()
+                )
+                let files = FileExportDestination(
+                    configuration: .init(directory: folder.path + "/out"),
+                    environment: environment
+                )
+                let router = ShareRouter(
+                    registry: try DestinationRegistry([clipboard, files]),
+                    retryPolicy: RetryPolicy(maxAttempts: 1, deliveryTimeout: .milliseconds(300))
+                )
+                let report = try await router.share(
+                    ShareContent(text: "card"),
+                    via: FallbackChain(["clipboard", "file"])
+                )
+                #expect(report.deliveredBy == "file", "run \(run): \(report)")
+                func left() -> [Int32] {
+                    ClipboardProcesses.running("xclip", with: "DISPLAY", server.display).filter {
+                        !userOwners.contains($0)
+                    }
+                }
+                // The router does not wait for the handler, so give it a moment to finish.
+                let deadline = clock.now + .seconds(2)
+                while !left().isEmpty || !ClipboardProcesses.temporaryFolders(in: folder.path).isEmpty,
+                    clock.now < deadline
+                {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                #expect(left().isEmpty, "run \(run): xclip \(left()) still runs 2 s after the router gave up")
+                #expect(ClipboardProcesses.temporaryFolders(in: folder.path).isEmpty, "run \(run)")
+                server.process.signal(SIGCONT)
+                let pasted = try await ProcessRunner().run(
+                    xclip,
+                    arguments: ["-selection", "clipboard", "-o"],
+                    environment: ["DISPLAY": server.display],
+                    timeout: .seconds(10)
+                )
+                #expect(String(decoding: pasted.standardOutput, as: UTF8.self) == "mine \(run)", "run \(run)")
+            }
+        }
+    }
+
     @Test func serverKilledWhileALargeCopyWaitsOnIt() async throws {
         _ = try RequiredTools.paths()
         let folder = TemporaryFolder("midway")

@@ -1,0 +1,99 @@
+import ShareCore
+import Synchronization
+
+/// What one delivery attempt started, so it can be undone when the attempt does not succeed:
+/// the programs it ran (and what they forked) and its private temporary folder.
+///
+/// Every program gets ``tagVariable``=``tag`` in its environment (see ``TaggedProcesses``). The
+/// attempt ends exactly once:
+/// - ``commit()`` on success: the temporary folder goes, the selection owners stay;
+/// - ``abandon()`` on failure, timeout or cancellation: every tagged process is killed (the
+///   tool waited on, and the child it forked to own the selection), then the folder goes.
+///
+/// ``abandon()`` is also what the destination's cancellation handler calls, synchronously,
+/// because the router does not wait for a delivery it gave up on: the process may exit moments
+/// later, and a copy left running would take the clipboard once a frozen display server resumes.
+final class ClipboardAttempt: Sendable {
+    /// The environment variable that carries the tag.
+    static let tagVariable = "SHAREVIA_CLIPBOARD_ATTEMPT"
+
+    /// This attempt's tag: 32 random hex digits.
+    let tag: String
+    private let state: Mutex<State>
+
+    private struct State {
+        var scratch: PrivateTemporaryDirectory
+        var ending: Ending?
+        var copied: [ClipboardSelection] = []
+    }
+
+    /// How an attempt ended.
+    enum Ending: Sendable, Equatable {
+        case committed
+        /// Abandoned; `killed` processes were stopped, `withdrawn` selections had been taken.
+        case abandoned(killed: Int, withdrawn: [ClipboardSelection])
+    }
+
+    /// An attempt whose temporary files go in a new private folder under `temporaryParent`.
+    init(temporaryParent: String) {
+        tag = TaggedProcesses.newTag()
+        state = Mutex(State(scratch: PrivateTemporaryDirectory(parent: temporaryParent)))
+    }
+
+    /// Writes `bytes` to a private temporary file and returns its path.
+    ///
+    /// - Throws: ``ShareError``: `cancelled` once the attempt was abandoned, `permanent` when the
+    ///   file can't be written.
+    func writeTemporary(_ bytes: [UInt8], name: String) throws(ShareError) -> String {
+        let result: Result<String, ShareError> = state.withLock { state in
+            guard state.ending == nil else {
+                return .failure(ShareError(.cancelled, destination: .clipboard, message: "cancelled before copying"))
+            }
+            do throws(ShareError) {
+                return .success(try state.scratch.write(bytes, name: name))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Removes the temporary files written so far (the tool has read them).
+    func removeTemporaryFiles() {
+        state.withLock { $0.scratch.remove() }
+    }
+
+    /// Records that `selection` now belongs to a program of this attempt.
+    func recordCopy(to selection: ClipboardSelection) {
+        state.withLock { $0.copied.append(selection) }
+    }
+
+    /// Ends a successful attempt: removes the temporary folder and keeps the selection owners.
+    ///
+    /// - Returns: False when the attempt had already been abandoned (its owners are gone).
+    func commit() -> Bool {
+        state.withLock { state in
+            guard state.ending == nil else { return state.ending == .committed }
+            state.ending = .committed
+            state.scratch.remove()
+            return true
+        }
+    }
+
+    /// Ends a failed, timed-out or cancelled attempt: kills every process that carries the tag,
+    /// then removes the temporary folder. Does nothing after ``commit()``; a second call returns
+    /// the first one's ending.
+    @discardableResult
+    func abandon() -> Ending {
+        state.withLock { state in
+            if let ending = state.ending { return ending }
+            // The files first: a tool killed anyway needs them no more, and the process may
+            // exit right after this handler's first moments.
+            state.scratch.remove()
+            let killed = TaggedProcesses.kill(variable: Self.tagVariable, value: tag)
+            let ending = Ending.abandoned(killed: killed, withdrawn: state.copied)
+            state.ending = ending
+            return ending
+        }
+    }
+}
