@@ -23,12 +23,21 @@ public struct PluginProcess: Sendable {
     public var runner: any CommandRunning
     /// Sees every message sent and received (tests validate them against the schemas).
     public var transcript: PluginTranscript?
+    /// Takes known secrets out of the errors and logs this process makes.
+    public var redactor: SecretRedactor
 
-    public init(path: String, id: DestinationID, runner: any CommandRunning, transcript: PluginTranscript? = nil) {
+    public init(
+        path: String,
+        id: DestinationID,
+        runner: any CommandRunning,
+        transcript: PluginTranscript? = nil,
+        redactor: SecretRedactor = SecretRedactor([])
+    ) {
         self.path = path
         self.id = id
         self.runner = runner
         self.transcript = transcript
+        self.redactor = redactor
     }
 
     /// The environment a plugin runs with: `PATH`, `HOME`, `LANG`, `LC_ALL`, `TZ` from ours
@@ -66,22 +75,29 @@ public struct PluginProcess: Sendable {
             throw failure(.permanent, "could not encode its \(operation) request: \(error)")
         }
         transcript?.record(operation: operation, direction: .request, json: input)
+        var invocation = ProcessInvocation(
+            executable: path,
+            arguments: [operation.rawValue],
+            environment: environment,
+            standardInput: .bytes(input),
+            timeout: timeout,
+            maxOutput: PluginProtocol.maxOutputBytes + 1
+        )
+        // Nothing the plugin starts outlives it, and an answer counts once it is complete.
+        invocation.killsProcessGroupOnExit = true
+        invocation.answerGracePeriod = Self.answerGracePeriod
         let output: ProcessOutput
         do {
-            output = try await runner.run(
-                ProcessInvocation(
-                    executable: path,
-                    arguments: [operation.rawValue],
-                    environment: environment,
-                    standardInput: .bytes(input),
-                    timeout: timeout,
-                    maxOutput: PluginProtocol.maxOutputBytes + 1
-                )
-            )
+            output = try await runner.run(invocation)
         } catch {
             throw failure(.unavailable, "could not be started: \(error)")
         }
-        let log = Self.logTail(output.standardError)
+        var log = Self.logTail(output.standardError)
+        if output.answeredThenLingered {
+            let note =
+                "(sharevia: the plugin answered but had not exited \(Self.answerGracePeriod.formatted) later; it was stopped with its process group)"
+            log = [log, note].compactMap { $0 }.joined(separator: "\n")
+        }
         if output.cancelled { throw failure(.cancelled, "\(operation) was cancelled", log: log) }
         if output.timedOut {
             throw failure(
@@ -128,7 +144,12 @@ public struct PluginProcess: Sendable {
             )
         }
         transcript?.record(operation: operation, direction: .answer, json: Array(object))
-        return Exchange(answer: decoded, exitStatus: output.exitStatus ?? -1, log: log)
+        return Exchange(
+            answer: decoded,
+            exitStatus: output.exitStatus ?? -1,
+            log: redactor.redact(log),
+            lingered: output.answeredThenLingered
+        )
     }
 
     /// What a plugin answered, with its exit status and log.
@@ -136,12 +157,21 @@ public struct PluginProcess: Sendable {
         public var answer: Answer
         public var exitStatus: Int
         public var log: String?
+        /// True when it answered but did not exit; its exit status then says nothing.
+        public var lingered = false
+
+        /// Whether the exit status backs up an answer that wants `expected`; a plugin that
+        /// lingered was stopped, so its answer stands alone.
+        public func exitStatusAgrees(with expected: Int) -> Bool { lingered || exitStatus == expected }
     }
+
+    /// How long a plugin may take to exit after printing a complete answer before it is stopped.
+    public static let answerGracePeriod = Duration.milliseconds(500)
 
     /// An error about this plugin.
     public func failure(_ code: ShareError.Code, _ message: String, log: String? = nil) -> ShareError {
-        var error = ShareError(code, destination: id, message: "plugin \(path) \(message)")
-        error.log = log
+        var error = ShareError(code, destination: id, message: redactor.redact("plugin \(path) \(message)"))
+        error.log = redactor.redact(log)
         return error
     }
 

@@ -71,8 +71,12 @@ struct ConfigCheckCommand: AsyncParsableCommand {
         let settings = RouterSettings(configFile: config)
         let loaded = try settings.loadConfig()
         let lines = Self.effective(loaded, environment: ShareEnvironment(ProcessEnvironment.variables()))
+        // A secret that can't be resolved leaves only its destination unavailable when sharing,
+        // but the check reports it as the problem it is, after the settings.
+        let problems = loaded.secretProblems.values.flatMap(\.values).sorted()
         if json {
             StandardStreams.write(try JSONText.encode(Output(file: loaded.path, settings: lines)))
+            try Self.fail(problems)
             return
         }
         var text = "config: \(loaded.path ?? "none (using variables and defaults)")\n"
@@ -81,6 +85,13 @@ struct ConfigCheckCommand: AsyncParsableCommand {
             text += line.key.padding(width) + " = " + line.value + "  (" + line.source + ")\n"
         }
         StandardStreams.write(text)
+        try Self.fail(problems)
+    }
+
+    /// Exits with status 64 listing `problems`, when there are any.
+    private static func fail(_ problems: [String]) throws {
+        guard !problems.isEmpty else { return }
+        throw usageFailure("config: " + problems.joined(separator: "\nconfig: "))
     }
 
     /// Every setting in effect: the fixed keys, then chains and plugin settings from the file.
@@ -104,7 +115,12 @@ struct ConfigCheckCommand: AsyncParsableCommand {
             let from = config.secretSources[key].map { ", \($0)" } ?? ""
             lines.append(Line(key: key, value: written.value, source: "file:\(written.line)\(from)"))
         }
-        return lines
+        // A URL given with a user and password shows without them.
+        return lines.map { line in
+            var line = line
+            line.value = URLCredentials.redacted(line.value)
+            return line
+        }
     }
 }
 
