@@ -335,7 +335,7 @@ int csv_run_with_options(const char *path, char *const argv[], char *const envp[
     if (!result->timed_out && !result->cancelled && !result->answered_then_lingered) {
         if (WIFEXITED(status)) result->exit_status = WEXITSTATUS(status);
         else if (WIFSIGNALED(status)) result->term_signal = WTERMSIG(status);
-    } else if (WIFSIGNALED(status)) {
+    } else if (!result->answered_then_lingered && WIFSIGNALED(status)) {
         result->term_signal = WTERMSIG(status);
     }
     result->out = out.data; result->out_len = out.len;

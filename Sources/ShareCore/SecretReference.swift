@@ -104,14 +104,14 @@ public struct SecretReference: Sendable, Hashable {
 
     /// Whether a setting's name says it holds a secret, however it is spelled or nested:
     /// any dotted part that, lowercased without `_` and `-`, contains `password`, `passwd`,
-    /// `passphrase`, `secret`, `token`, `apikey`, `credential` or `privatekey`, is `pwd`, or ends
+    /// `passphrase`, `secret`, `token`, `apikey`, `credential` or `privatekey`, or ends
     /// in `key` after a `_` or `-` (`api_key`, `signing-key`) or is `key`.
     public static func looksSecret(_ name: String) -> Bool {
         name.split(separator: ".").contains { part in
             let lower = part.lowercased()
             let squeezed = lower.filter { $0 != "_" && $0 != "-" }
             let words = ["password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "privatekey"]
-            return words.contains { squeezed.contains($0) } || squeezed == "pwd" || lower == "key"
+            return words.contains { squeezed.contains($0) } || lower == "key"
                 || lower.hasSuffix("_key") || lower.hasSuffix("-key")
         }
     }

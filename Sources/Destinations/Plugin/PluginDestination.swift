@@ -197,7 +197,8 @@ public struct PluginDestination: ShareDestination {
             throw ShareError(
                 .permanent,
                 destination: id,
-                message: "can't create a private temporary folder in \(temporaryParent). Set TMPDIR to a writable folder."
+                message:
+                    "can't create a private temporary folder in \(temporaryParent). Set TMPDIR to a writable folder."
             )
         }
         let folder = PrivateTemporaryDirectory(parent: scratchPath, prefix: "attachments", destination: id)

@@ -37,7 +37,9 @@ extension RouterSettings {
         // A password in the file counts only when neither a flag nor the variable gave one.
         if settings.email.password == nil, environment[EmailDestination.Configuration.passwordVariable] == nil {
             settings.email.password = config.emailPassword
-            if let problem = config.secretProblems["email"]?["password"] { settings.unresolvedSecrets["email"] = problem }
+            if let problem = config.secretProblems["email"]?["password"] {
+                settings.unresolvedSecrets["email"] = problem
+            }
         }
         settings.plugins = PluginSettings(
             folders: config.pluginFolders,

@@ -109,7 +109,13 @@ struct ShareviaConfig: Sendable {
                 }
                 let reference = reference(key: key, name: name, value: value, line: entry.line, home: home)
                 if SecretReference.looksSecret(base) {
-                    resolveSecret(reference, for: id, named: base, shownAs: "plugins.settings.\(id).\(base)", in: environment)
+                    resolveSecret(
+                        reference,
+                        for: id,
+                        named: base,
+                        shownAs: "plugins.settings.\(id).\(base)",
+                        in: environment
+                    )
                 } else {
                     pluginSettings[id, default: [:]][name] = value
                     pluginPossibleSecrets[id, default: [:]][base] = reference
@@ -123,7 +129,13 @@ struct ShareviaConfig: Sendable {
                     continue
                 }
                 let reference = reference(key: key, name: key, value: value, line: entry.line, home: home)
-                if let secret = resolveSecret(reference, for: "email", named: "password", shownAs: "email.password", in: environment) {
+                if let secret = resolveSecret(
+                    reference,
+                    for: "email",
+                    named: "password",
+                    shownAs: "email.password",
+                    in: environment
+                ) {
                     emailPassword = secret
                 }
                 continue
@@ -220,7 +232,8 @@ struct ShareviaConfig: Sendable {
             variables[setting.variable!] = text
         case "email.smtp_url":
             guard !URLCredentials.hasCredentials(text) else {
-                return "holds a user and password, which would show wherever the URL does; write smtp://host:port here, the user as email.user and the password as email.password_env or email.password_file"
+                return
+                    "holds a user and password, which would show wherever the URL does; write smtp://host:port here, the user as email.user and the password as email.password_env or email.password_file"
             }
             guard text.hasPrefix("smtp://") || text.hasPrefix("smtps://") else {
                 return "must be smtp://host:port (STARTTLS) or smtps://host:port"
