@@ -233,7 +233,8 @@ public struct PluginDestination: ShareDestination {
             request: request,
             as: PluginProtocol.DeliverAnswer.self,
             environment: PluginProcess.environment(from: environment, temporaryFolder: scratchPath),
-            timeout: timeout
+            timeout: timeout,
+            limit: settings.deliverTimeout
         )
         return try receipt(from: exchange)
     }

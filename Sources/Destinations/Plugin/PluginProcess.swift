@@ -58,7 +58,8 @@ public struct PluginProcess: Sendable {
     /// Runs `operation` with `request` on stdin and decodes the one JSON object it prints.
     ///
     /// - Parameters:
-    ///   - expectedExitStatus: The exit status that backs up `Answer`; nil accepts 0 only.
+    ///   - timeout: How long the process may run.
+    ///   - limit: The whole limit of the operation, for messages, when `timeout` is what is left of it.
     /// - Throws: ``ShareError``: `transient` when it timed out, `cancelled` when the task was,
     ///   `permanent` for anything else it did wrong; the message names the plugin and the rule.
     public func run<Request: Encodable, Answer: Decodable>(
@@ -66,7 +67,8 @@ public struct PluginProcess: Sendable {
         request: Request,
         as answer: Answer.Type,
         environment: [String: String],
-        timeout: Duration
+        timeout: Duration,
+        limit: Duration? = nil
     ) async throws(ShareError) -> Exchange<Answer> {
         let input: [UInt8]
         do {
@@ -102,7 +104,7 @@ public struct PluginProcess: Sendable {
         if output.timedOut {
             throw failure(
                 .transient,
-                "gave no answer to \(operation) within \(timeout.formatted); it was killed with its process group",
+                "gave no answer to \(operation) within \((limit ?? timeout).formatted); it was killed with its process group",
                 log: log
             )
         }
