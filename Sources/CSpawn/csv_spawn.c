@@ -60,6 +60,54 @@ static void watch_pid(const csv_cancel_flag *cancel, pid_t pid) {
     pthread_mutex_unlock(&flag->lock);
 }
 
+/* The process groups of children run with kill_group_on_exit that are still unreaped, so a
+   SIGINT, SIGTERM or SIGHUP that ends sharevia ends them too (they lead groups of their own,
+   so a terminal's Ctrl-C never reaches them). */
+#define CSV_GROUP_SLOTS 64
+static atomic_int live_groups[CSV_GROUP_SLOTS];
+static pthread_once_t signal_handlers_once = PTHREAD_ONCE_INIT;
+
+static void remember_group(pid_t pid) {
+    for (int i = 0; i < CSV_GROUP_SLOTS; i++) {
+        int empty = 0;
+        if (atomic_compare_exchange_strong(&live_groups[i], &empty, (int)pid)) return;
+    }
+}
+
+static void forget_group(pid_t pid) {
+    for (int i = 0; i < CSV_GROUP_SLOTS; i++) {
+        int expected = (int)pid;
+        if (atomic_compare_exchange_strong(&live_groups[i], &expected, 0)) return;
+    }
+}
+
+/// Kills every live group, then lets the signal do what it would have done (SA_RESETHAND
+/// restored the default; the raised signal is delivered when the handler returns).
+static void kill_groups_then_terminate(int signal_number) {
+    int saved = errno;
+    for (int i = 0; i < CSV_GROUP_SLOTS; i++) {
+        int pid = atomic_load(&live_groups[i]);
+        if (pid > 0) kill(-pid, SIGKILL);
+    }
+    raise(signal_number);
+    errno = saved;
+}
+
+/// Installs the handler for the terminating signals whose disposition is still the default.
+static void install_signal_handlers(void) {
+    int signals[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction old;
+        if (sigaction(signals[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL) continue;
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = kill_groups_then_terminate;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESETHAND;
+        sigaction(signals[i], &action, NULL);
+    }
+}
+
 /// True when `pid` has exited (without reaping it, so its group id stays ours).
 static int has_exited(pid_t pid) {
     siginfo_t info;
@@ -270,6 +318,10 @@ int csv_run_with_options(const char *path, char *const argv[], char *const envp[
     if (stdin_data) fcntl(in_pipe[1], F_SETFL, O_NONBLOCK);
 
     watch_pid(cancel, pid);
+    if (options->kill_group_on_exit) {
+        pthread_once(&signal_handlers_once, install_signal_handlers);
+        remember_group(pid);
+    }
     int pidfd = open_pidfd(pid);
     buffer out = {0}, err = {0};
     out.max = err.max = max_output;
@@ -296,6 +348,7 @@ int csv_run_with_options(const char *path, char *const argv[], char *const envp[
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
             watch_pid(cancel, 0);
+            if (options->kill_group_on_exit) forget_group(pid);
             wait_blocking(pid, &status);
             if (cancelled) result->cancelled = 1;
             else if (lingered) result->answered_then_lingered = 1;
@@ -321,7 +374,10 @@ int csv_run_with_options(const char *path, char *const argv[], char *const envp[
         if (has_exited(pid)) {
             /* Whatever the child left in its group (a daemon, a forgotten `sleep`) goes with it,
                while the unreaped leader still holds the group id. */
-            if (options->kill_group_on_exit) kill(-pid, SIGKILL);
+            if (options->kill_group_on_exit) {
+                kill(-pid, SIGKILL);
+                forget_group(pid);
+            }
             watch_pid(cancel, 0);
             wait_blocking(pid, &status);
             reaped = 1;

@@ -16,7 +16,9 @@ public struct ProcessInvocation: Sendable, Hashable {
     /// How many bytes of stdout and of stderr to keep; the rest is read and dropped.
     public var maxOutput: Int
     /// Whether the child's whole process group is killed once the child exits, so nothing it
-    /// started outlives it. Off by default: `xclip` must leave its selection owner behind.
+    /// started outlives it, and also when SIGINT, SIGTERM or SIGHUP (still at their default
+    /// action) end this process meanwhile. Off by default: `xclip` must leave its selection
+    /// owner behind.
     public var killsProcessGroupOnExit = false
     /// When set, the run ends this long after stdout holds one complete top-level JSON object
     /// even if the child has not exited (its group is then killed and

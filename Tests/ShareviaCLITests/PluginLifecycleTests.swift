@@ -1,4 +1,5 @@
 import Foundation
+import ProcessRunning
 import TestSupport
 import Testing
 
@@ -119,5 +120,36 @@ import Testing
         #expect(child > 0)
         #expect(await eventually(within: .seconds(1)) { processIsAlive(child) }, "the plugin's child \(child) survived")
         #expect(sandbox.leftoverFolders.isEmpty, "\(sandbox.leftoverFolders)")
+    }
+
+    @Test(arguments: ["INT", "TERM", "HUP"])
+    func aSignalThatEndsShareviaEndsThePluginsGroup(_ signal: String) async throws {
+        let sandbox = try PluginSandbox("plugin-signal")
+        try sandbox.install(id: "slow", describe: PluginSandbox.describe(), deliver: Self.sleeper(sandbox))
+        let pgid = sandbox.folder.file("pgid")
+        // Python starts sharevia (with default signal actions, as a terminal would), waits
+        // until the plugin runs, and signals sharevia alone.
+        let script = """
+            import os, signal, subprocess, time
+            child = subprocess.Popen(['\(ShareviaProcess.binary)', '--to', 'slow', '--text', 'hi', '--timeout', '30'])
+            for _ in range(200):
+                if os.path.exists('\(pgid)') and os.path.getsize('\(pgid)') > 0:
+                    break
+                time.sleep(0.05)
+            child.send_signal(signal.SIG\(signal))
+            print('status', child.wait(timeout=20))
+            """
+        let result = try await ProcessRunner().run(
+            "/usr/bin/python3",
+            arguments: ["-c", script],
+            environment: sandbox.environment(["PATH": "/usr/bin:/bin"]),
+            timeout: .seconds(30)
+        )
+        let output = String(decoding: result.standardOutput + result.standardError, as: UTF8.self)
+        let group = Int32(sandbox.text("pgid").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(group > 0, "\(output)")
+        #expect(!result.timedOut, "\(output)")
+        let gone = await eventually(within: .seconds(1)) { processGroupIsAlive(group) }
+        #expect(gone, "SIG\(signal) to sharevia left the plugin's group \(group) running: \(output)")
     }
 }

@@ -24,7 +24,9 @@ typedef struct {
 /// What csv_run_with_options does beyond csv_run; all zero is csv_run.
 typedef struct {
     int kill_group_on_exit;     ///< SIGKILL the child's process group once the child exited or was killed,
-                                ///< so nothing it started outlives it (never for xclip, whose owner must)
+                                ///< so nothing it started outlives it (never for xclip, whose owner must);
+                                ///< and when SIGINT, SIGTERM or SIGHUP (left at their default) end this
+                                ///< process meanwhile, kill the group first
     int stop_after_json_object; ///< once stdout holds one complete top-level JSON object, wait at most
                                 ///< `grace_ms` for the child to exit, then kill its group
     long grace_ms;
