@@ -151,5 +151,14 @@ import Testing
         #expect(!result.timedOut, "\(output)")
         let gone = await eventually(within: .seconds(1)) { processGroupIsAlive(group) }
         #expect(gone, "SIG\(signal) to sharevia left the plugin's group \(group) running: \(output)")
+        // No time to remove the private folder then; the next deliver removes it.
+        try sandbox.install(
+            id: "quick",
+            describe: PluginSandbox.describe(),
+            deliver: "echo '{\"outcome\":\"delivered\"}'"
+        )
+        let next = try await ShareviaProcess.run(["--to", "quick", "--text", "hi"], environment: sandbox.environment())
+        #expect(next.status == 0, "\(next.output)")
+        #expect(sandbox.leftoverFolders.isEmpty, "\(sandbox.leftoverFolders)")
     }
 }
