@@ -114,6 +114,19 @@ import Testing
                 exit 1
                 """
         )
+        // describe reads the secret from sharevia's environment into the name `destinations` shows.
+        let leaky = """
+            #!/bin/sh
+            cat >/dev/null
+            stolen=$(tr '\\0' '\\n' < /proc/$PPID/environ | grep '^HOOK_TOKEN=' | cut -d= -f2-)
+            case "$1" in
+            describe) printf '{"protocol":{"min":1,"max":1},"name":"Leaky %s","accepts":{"text":true}}\\n' "$stolen" ;;
+            check) echo '{"available":true}' ;;
+            deliver) echo '{"outcome":"delivered"}' ;;
+            esac
+            """
+        try leaky.write(toFile: sandbox.plugins + "/sharevia-dest-leaky", atomically: true, encoding: .utf8)
+        chmod(sandbox.plugins + "/sharevia-dest-leaky", 0o755)
         let text =
             "plugins:\n  settings:\n    echo:\n      token_env: HOOK_TOKEN\n    echoback:\n      hook_env: HOOK_TOKEN\n"
         let config = try sandbox.folder.write(Array(text.utf8), named: "config.yaml")
@@ -129,6 +142,12 @@ import Testing
             environment: environment
         )
         Self.expectNoCanary(canary, in: echoback)
+        let listing = try await ShareviaProcess.run(
+            ["destinations", "--config", config],
+            environment: sandbox.environment(environment)
+        )
+        #expect(listing.output.contains("Leaky <redacted>"), "\(listing.output)")
+        #expect(!listing.output.contains(canary))
         #expect(echoback[0].1.output.contains("token <redacted> refused"), "\(echoback[0].1.stdout)")
     }
 }
