@@ -380,6 +380,9 @@ int csv_run_with_options(const char *path, char *const argv[], char *const envp[
             }
             watch_pid(cancel, 0);
             wait_blocking(pid, &status);
+            /* Raising the flag kills the group at once, so the child may be found dead here
+               before the top of the loop sees the flag: that is still a cancellation. */
+            if (is_raised(cancel)) result->cancelled = 1;
             reaped = 1;
         }
     }
