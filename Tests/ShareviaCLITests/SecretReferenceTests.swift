@@ -97,6 +97,14 @@ import Testing
         )
         #expect(check.status == 64)
         #expect(check.stderr.contains("UNSET_HOOK_TOKEN, which is not set"), "\(check.stderr)")
+        let json = try await ShareviaProcess.run(
+            ["config", "check", "--json", "--config", config],
+            environment: sandbox.environment()
+        )
+        #expect(json.status == 64)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
+        let problems = try #require(object["problems"] as? [String])
+        #expect(problems.count == 2 && problems.contains { $0.contains("UNSET_HOOK_TOKEN") }, "\(problems)")
     }
 
     @Test func checkIsToldWhichDeclaredSecretsAreMissing() async throws {

@@ -65,6 +65,8 @@ struct ConfigCheckCommand: AsyncParsableCommand {
     struct Output: Encodable {
         var file: String?
         var settings: [Line]
+        /// Secrets that can't be resolved, each with file, line, key and what to do.
+        var problems: [String]
     }
 
     func run() async throws {
@@ -75,8 +77,12 @@ struct ConfigCheckCommand: AsyncParsableCommand {
         // but the check reports it as the problem it is, after the settings.
         let problems = loaded.secretProblems.values.flatMap(\.values).sorted()
         if json {
-            StandardStreams.write(try JSONText.encode(Output(file: loaded.path, settings: lines)))
-            try Self.fail(problems)
+            StandardStreams.write(try JSONText.encode(Output(file: loaded.path, settings: lines, problems: problems)))
+            guard problems.isEmpty else {
+                // The JSON above carries them; stderr says them too, and no second JSON follows.
+                for problem in problems { StandardStreams.printError("error: config: \(problem)") }
+                throw CommandFailure(exitCode: ShareviaExitCode.usage)
+            }
             return
         }
         var text = "config: \(loaded.path ?? "none (using variables and defaults)")\n"
