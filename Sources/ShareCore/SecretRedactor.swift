@@ -20,10 +20,11 @@ public struct SecretRedactor: Sendable, Hashable {
     /// True when it knows no secret.
     public var isEmpty: Bool { values.isEmpty }
 
-    /// `text` with every known secret value replaced by `<redacted>`.
+    /// `text` with every known secret value replaced by `<redacted>`, and the user and password
+    /// of any URL in it too (``URLCredentials/redacted(_:)``).
     public func redact(_ text: String) -> String {
-        guard !values.isEmpty else { return text }
-        var result = text
+        var result = URLCredentials.redacted(text)
+        guard !values.isEmpty else { return result }
         for value in values where result.contains(value) {
             result = result.replacing(value, with: "<redacted>")
         }

@@ -150,4 +150,23 @@ import Testing
         #expect(!listing.output.contains(canary))
         #expect(echoback[0].1.output.contains("token <redacted> refused"), "\(echoback[0].1.stdout)")
     }
+
+    @Test func aPasswordInAPluginsURLSettingNeverShows() async throws {
+        let sandbox = try PluginSandbox("canary-plugin-url")
+        let canary = Self.canary()
+        try sandbox.install(
+            id: "hook",
+            describe: PluginSandbox.describe(),
+            deliver: """
+                url=$(sed 's/.*"url":"\\([^"]*\\)".*/\\1/')
+                echo "posting to $url" >&2
+                printf '{"outcome":"delivered","message":"posted to %s","url":"%s"}\\n' "$url" "$url"
+                """
+        )
+        let text = "plugins:\n  settings:\n    hook:\n      url: https://bot:\(canary)@hooks.example.org/x\n"
+        let config = try sandbox.folder.write(Array(text.utf8), named: "config.yaml")
+        let runs = try await Self.everyOutput(sandbox, to: "hook", config: config)
+        Self.expectNoCanary(canary, in: runs)
+        #expect(runs[0].1.output.contains("posted to https://<redacted>@hooks.example.org/x"), "\(runs[0].1.output)")
+    }
 }

@@ -248,7 +248,7 @@ public struct PluginDestination: ShareDestination {
         let redactor = process.redactor
         var answer = exchange.answer
         answer.message = redactor.redact(answer.message)
-        answer.url = redactor.redact(answer.url).map(URLCredentials.redacted)
+        answer.url = redactor.redact(answer.url)
         answer.id = redactor.redact(answer.id)
         answer.nextStep = redactor.redact(answer.nextStep)
         answer.outcome = redactor.redact(answer.outcome)
