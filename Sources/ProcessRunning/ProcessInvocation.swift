@@ -15,6 +15,16 @@ public struct ProcessInvocation: Sendable, Hashable {
     public var timeout: Duration
     /// How many bytes of stdout and of stderr to keep; the rest is read and dropped.
     public var maxOutput: Int
+    /// Whether the child's whole process group is killed once the child exits, so nothing it
+    /// started outlives it, and also when SIGINT, SIGTERM or SIGHUP (still at their default
+    /// action) end this process meanwhile. Off by default: `xclip` must leave its selection
+    /// owner behind.
+    public var killsProcessGroupOnExit = false
+    /// When set, the run ends this long after stdout holds one complete top-level JSON object
+    /// even if the child has not exited (its group is then killed and
+    /// ``ProcessOutput/answeredThenLingered`` set), so a program that answers and lingers is
+    /// not taken for one that never answered. Nil (the default) waits for the child's exit.
+    public var answerGracePeriod: Duration?
 
     /// Creates an invocation; by default stdin is `/dev/null`, the timeout 10 s, output kept up to 64 MiB.
     public init(

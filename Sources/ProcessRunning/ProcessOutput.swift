@@ -12,6 +12,9 @@ public struct ProcessOutput: Sendable, Hashable {
     public var standardOutput: [UInt8]
     /// Captured standard error.
     public var standardError: [UInt8]
+    /// True when stdout held a complete JSON object but the child did not exit within
+    /// ``ProcessInvocation/answerGracePeriod``, so its process group was killed.
+    public var answeredThenLingered = false
 
     /// Creates an output; test doubles use this to fake a program's result.
     public init(

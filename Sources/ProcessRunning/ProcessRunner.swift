@@ -84,11 +84,16 @@ public struct ProcessRunner: CommandRunning {
         let maxOutput = max(0, invocation.maxOutput)
         let executable = invocation.executable
         var raw = csv_result()
+        var options = csv_run_options(
+            kill_group_on_exit: invocation.killsProcessGroupOnExit ? 1 : 0,
+            stop_after_json_object: invocation.answerGracePeriod == nil ? 0 : 1,
+            grace_ms: invocation.answerGracePeriod?.wholeMilliseconds ?? 0
+        )
         func spawnAndWait() -> Int32 {
             argv.withPointers { argvPointer in
                 withOptionalPointers(envp) { envPointer in
                     withStandardInput(invocation.standardInput) { data, count, path in
-                        csv_run(
+                        csv_run_with_options(
                             executable,
                             argvPointer,
                             envPointer,
@@ -98,6 +103,7 @@ public struct ProcessRunner: CommandRunning {
                             timeoutMilliseconds,
                             maxOutput,
                             cancel.pointer,
+                            &options,
                             &raw
                         )
                     }
@@ -133,16 +139,16 @@ public struct ProcessRunner: CommandRunning {
         }
         let stdout = raw.out.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: raw.out_len)) } ?? []
         let stderr = raw.err.map { [UInt8](UnsafeRawBufferPointer(start: $0, count: raw.err_len)) } ?? []
-        return .success(
-            ProcessOutput(
-                exitStatus: raw.exit_status >= 0 ? Int(raw.exit_status) : nil,
-                signal: raw.term_signal != 0 ? Int(raw.term_signal) : nil,
-                timedOut: raw.timed_out != 0,
-                cancelled: raw.cancelled != 0,
-                standardOutput: stdout,
-                standardError: stderr
-            )
+        var output = ProcessOutput(
+            exitStatus: raw.exit_status >= 0 ? Int(raw.exit_status) : nil,
+            signal: raw.term_signal != 0 ? Int(raw.term_signal) : nil,
+            timedOut: raw.timed_out != 0,
+            cancelled: raw.cancelled != 0,
+            standardOutput: stdout,
+            standardError: stderr
         )
+        output.answeredThenLingered = raw.answered_then_lingered != 0
+        return .success(output)
     }
 }
 

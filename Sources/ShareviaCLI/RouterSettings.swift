@@ -36,6 +36,9 @@ struct RouterSettings: Equatable, Sendable {
     /// Settings from the config file that destinations read as `SHAREVIA_*` variables, used
     /// when the variable itself is unset (a variable beats the file).
     var configVariables: [String: String] = [:]
+    /// Built-in destinations whose secret in the config file can't be resolved, with the reason:
+    /// each is unavailable; every other destination goes on.
+    var unresolvedSecrets: [DestinationID: String] = [:]
     /// Instagram Stories' options (`--instagram-app-id`, `--as`, ...), read by ArgumentParser only.
     var instagram = InstagramDestination.Configuration()
     /// SMS's options (`--sms-to`, `--sms-device`, ...), read by ArgumentParser only.
@@ -89,6 +92,7 @@ struct RouterSettings: Equatable, Sendable {
     /// Destinations marked unavailable by the variable in `environment` and the flag.
     private func simulatedUnavailable(in environment: ShareEnvironment) -> [DestinationID: String] {
         var marked = environment.simulatedUnavailable
+        for (id, reason) in unresolvedSecrets where marked[id] == nil { marked[id] = reason }
         for (id, reason) in ShareEnvironment.parseUnavailable(unavailable ?? "", source: "--unavailable") {
             marked[id] = reason
         }
@@ -115,11 +119,20 @@ struct RouterSettings: Equatable, Sendable {
                 backend: clipboardBackend ?? .automatic
             ),
             instagram: instagram,
-            plugins: plugins,
+            plugins: pluginSettings,
             pluginCatalog: pluginCatalog,
             sms: sms,
             email: emailConfiguration
         )
+    }
+
+    /// The plugins' settings with `deliver`'s limit no longer than `--timeout`, the limit the
+    /// router gives one delivery: a plugin is told, and held to, the time it really has.
+    private var pluginSettings: PluginSettings {
+        var settings = plugins
+        let share = Duration.milliseconds(Int((timeout ?? Self.defaultTimeout) * 1000))
+        settings.deliverTimeout = min(settings.deliverTimeout, share)
+        return settings
     }
 
     /// Email's options, with `--timeout` as the limit of one SMTP delivery.

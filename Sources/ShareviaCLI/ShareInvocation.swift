@@ -192,7 +192,9 @@ enum ContentValidation {
         guard let parsed = URLComponents(string: url), let scheme = parsed.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = parsed.host, !host.isEmpty
         else {
-            throw ValidationError("--url '\(url)' is not an http or https URL; write it like https://example.com/page")
+            throw ValidationError(
+                "--url '\(URLCredentials.redacted(url))' is not an http or https URL; write it like https://example.com/page"
+            )
         }
         if url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
             throw ValidationError("--url must not contain spaces or line breaks; percent-encode them (%20)")

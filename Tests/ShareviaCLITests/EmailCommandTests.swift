@@ -79,7 +79,10 @@ import Testing
         (["--email-cc", "not-an-address"], "--email-cc 'not-an-address' is not an email address"),
         (["--email-from", "jörg@example.org"], "need SMTPUTF8"),
         (["--subject", "Hi\nBcc: victim@example.org"], "--subject must be one line"),
-        (["--smtp", "smtp://user:pw@mail.example.org"], "--smtp 'smtp://user:pw@mail.example.org' has a user in it"),
+        (
+            ["--smtp", "smtp://user:pw@mail.example.org"],
+            "--smtp 'smtp://<redacted>@mail.example.org' has a user in it"
+        ),
         (["--smtp", "smtps://mail.example.org", "--smtp-tls", "none"], "--smtp-tls none can't be used with smtps://"),
         (["--smtp-tls", "maybe"], "Please provide one of 'required', 'opportunistic' or 'none'"),
     ])

@@ -17,14 +17,28 @@ typedef struct {
     size_t out_len;
     char *err;          ///< captured stderr, may be NULL
     size_t err_len;
+    int answered_then_lingered; ///< 1 when stdout held a complete JSON object but the child had not
+                                ///< exited `grace_ms` later, so its group was killed (csv_run_with_options)
 } csv_result;
+
+/// What csv_run_with_options does beyond csv_run; all zero is csv_run.
+typedef struct {
+    int kill_group_on_exit;     ///< SIGKILL the child's process group once the child exited or was killed,
+                                ///< so nothing it started outlives it (never for xclip, whose owner must);
+                                ///< and when SIGINT, SIGTERM or SIGHUP (left at their default) end this
+                                ///< process meanwhile, kill the group first
+    int stop_after_json_object; ///< once stdout holds one complete top-level JSON object, wait at most
+                                ///< `grace_ms` for the child to exit, then kill its group
+    long grace_ms;
+} csv_run_options;
 
 /// A flag another thread raises to make a running csv_run kill its child and return.
 typedef struct csv_cancel_flag csv_cancel_flag;
 
 /// Creates a lowered flag. Never NULL unless out of memory.
 csv_cancel_flag *csv_cancel_flag_create(void);
-/// Raises the flag; a csv_run watching it kills its child within about 20 ms.
+/// Raises the flag and kills the process group of the child a csv_run is watching it for, at once;
+/// that csv_run then reaps the child and returns.
 void csv_cancel_flag_raise(csv_cancel_flag *flag);
 /// Frees the flag. No csv_run may still be watching it.
 void csv_cancel_flag_destroy(csv_cancel_flag *flag);
@@ -46,6 +60,12 @@ int csv_run(const char *path, char *const argv[], char *const envp[],
             const void *stdin_data, size_t stdin_len, const char *stdin_path,
             long timeout_ms, size_t max_output, const csv_cancel_flag *cancel,
             csv_result *result);
+
+/// csv_run with `options` (may be NULL, meaning all zero).
+int csv_run_with_options(const char *path, char *const argv[], char *const envp[],
+                         const void *stdin_data, size_t stdin_len, const char *stdin_path,
+                         long timeout_ms, size_t max_output, const csv_cancel_flag *cancel,
+                         const csv_run_options *options, csv_result *result);
 
 /// Frees the buffers of a result.
 void csv_result_free(csv_result *result);

@@ -1,3 +1,5 @@
+import ShareCore
+
 /// Where mail is submitted: `smtp://host[:port]` (STARTTLS, by default port 25) or
 /// `smtps://host[:port]` (TLS from the first byte, by default port 465).
 ///
@@ -40,7 +42,8 @@ public struct SMTPURL: Sendable, Hashable, CustomStringConvertible {
         let field = "SMTP URL (--smtp)"
         try MailContentError.checkHeaderSafe(text, field: field)
         func fail(_ message: String) -> MailContentError {
-            MailContentError(field: field, message: "'\(text)' \(message)")
+            // A password written into the URL never reaches the message.
+            MailContentError(field: field, message: "'\(URLCredentials.redacted(text))' \(message)")
         }
         let lower = text.lowercased()
         let rest: Substring

@@ -55,7 +55,13 @@ public struct PluginCatalog: Sendable, Hashable {
                 entries.append(entry(plugin, description))
                 continue
             }
-            let process = PluginProcess(path: plugin.path, id: plugin.id, runner: runner, transcript: transcript)
+            let process = PluginProcess(
+                path: plugin.path,
+                id: plugin.id,
+                runner: runner,
+                transcript: transcript,
+                redactor: settings.redactor
+            )
             let request = PluginProtocol.DescribeRequest(
                 sharevia: shareviaVersion,
                 protocolVersions: .init(
@@ -74,8 +80,12 @@ public struct PluginCatalog: Sendable, Hashable {
                 guard exchange.exitStatus == 0 else {
                     throw process.failure(.permanent, "answered describe but exited with status \(exchange.exitStatus)")
                 }
-                cache.store(exchange.answer, for: plugin)
-                entries.append(entry(plugin, exchange.answer))
+                // A plugin can read sharevia's environment; its name and summary are shown.
+                var description = exchange.answer
+                description.name = process.redactor.redact(description.name)
+                description.summary = process.redactor.redact(description.summary)
+                cache.store(description, for: plugin)
+                entries.append(entry(plugin, description))
             } catch {
                 entries.append(refused(plugin, because: error.message))
             }

@@ -33,17 +33,42 @@ public struct PluginDestination: ShareDestination {
     private var id: DestinationID { entry.plugin.id }
 
     private var process: PluginProcess {
-        PluginProcess(path: entry.plugin.path, id: id, runner: runner, transcript: transcript)
+        PluginProcess(path: entry.plugin.path, id: id, runner: runner, transcript: transcript, redactor: redactor)
+    }
+
+    /// The plugin's settings and secrets, its declared secrets resolved.
+    private var resolved: PluginSecrets {
+        PluginSecrets(
+            id: id,
+            declared: entry.description?.secrets ?? [],
+            configuration: settings,
+            environment: environment
+        )
+    }
+
+    /// Takes every secret sharevia knows out of what the plugin prints, its own resolved ones too.
+    private var redactor: SecretRedactor {
+        let own = PluginSecrets(
+            id: id,
+            declared: entry.description?.secrets ?? [],
+            configuration: settings,
+            environment: environment
+        )
+        return SecretRedactor(settings.secrets.values.flatMap(\.values) + settings.knownSecrets + own.secrets.values)
     }
 
     private var temporaryParent: String { environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp" }
 
     public func availability() async -> Availability {
         if let refusal = entry.refusal { return .unavailable(refusal) }
+        let resolved = resolved
+        let missing = resolved.missing.keys.sorted()
         let request = PluginProtocol.CheckRequest(
             protocolVersion: entry.protocolVersion ?? 1,
-            settings: settings.settings[id] ?? [:]
+            settings: resolved.settings,
+            missingSecrets: missing.isEmpty ? nil : missing
         )
+        let process = process
         do throws(ShareError) {
             let exchange = try await process.run(
                 .check,
@@ -53,15 +78,23 @@ public struct PluginDestination: ShareDestination {
                 timeout: settings.probeTimeout
             )
             let answer = exchange.answer
-            guard exchange.exitStatus == (answer.available ? 0 : 1) else {
+            // A secret that can't be resolved makes the plugin unavailable whatever it answers.
+            if let reason = resolved.missingReason {
+                let own = answer.available ? nil : answer.reason.map { process.redactor.redact($0) }
+                return .unavailable([reason, own].compactMap { $0 }.joined(separator: "; the plugin says: "))
+            }
+            guard exchange.exitStatusAgrees(with: answer.available ? 0 : 1) else {
                 return .unavailable(
                     "plugin \(entry.plugin.path) answered check with available=\(answer.available) but exited with status \(exchange.exitStatus)"
                 )
             }
             return answer.available
-                ? .available() : .unavailable(answer.reason ?? "plugin \(entry.plugin.path) says it is unavailable")
+                ? .available()
+                : .unavailable(
+                    process.redactor.redact(answer.reason ?? "plugin \(entry.plugin.path) says it is unavailable")
+                )
         } catch {
-            return .unavailable(error.message)
+            return .unavailable([resolved.missingReason, error.message].compactMap { $0 }.joined(separator: "; "))
         }
     }
 
@@ -133,10 +166,42 @@ public struct PluginDestination: ShareDestination {
     }
 
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+        let started = ContinuousClock.now
         if let refusal = entry.refusal { throw ShareError(.unavailable, destination: id, message: refusal) }
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled") }
-        let folder = PrivateTemporaryDirectory(parent: temporaryParent, prefix: "sharevia-plugin", destination: id)
-        defer { folder.remove() }
+        let resolved = resolved
+        if let reason = resolved.missingReason { throw ShareError(.unavailable, destination: id, message: reason) }
+        // The folder goes on every path: success, failure, and cancellation (a share that timed
+        // out and fell back may end the process before this task resumes).
+        let scratch = PluginScratchFolder(parent: temporaryParent)
+        defer { scratch.remove() }
+        let result = await withTaskCancellationHandler { () async -> Result<DeliveryReceipt, ShareError> in
+            do throws(ShareError) {
+                return .success(try await deliver(prepared, resolved: resolved, in: scratch, started: started))
+            } catch {
+                return .failure(error)
+            }
+        } onCancel: {
+            scratch.remove()
+        }
+        return try result.get()
+    }
+
+    private func deliver(
+        _ prepared: PreparedShare,
+        resolved: PluginSecrets,
+        in scratch: PluginScratchFolder,
+        started: ContinuousClock.Instant
+    ) async throws(ShareError) -> DeliveryReceipt {
+        guard let scratchPath = scratch.path else {
+            throw ShareError(
+                .permanent,
+                destination: id,
+                message:
+                    "can't create a private temporary folder in \(temporaryParent). Set TMPDIR to a writable folder."
+            )
+        }
+        let folder = PrivateTemporaryDirectory(parent: scratchPath, prefix: "attachments", destination: id)
         var attachments: [PluginProtocol.DeliverRequest.Attachment] = []
         for (index, attachment) in prepared.attachments.enumerated() {
             let bytes = Array(try attachment.data())
@@ -146,6 +211,9 @@ public struct PluginDestination: ShareDestination {
                 .init(path: path, mediaType: attachment.mimeType, name: attachment.fileName, bytes: bytes.count)
             )
         }
+        // The plugin is told, and held to, the time really left of its limit.
+        let remaining = settings.deliverTimeout - (ContinuousClock.now - started)
+        let timeout = max(.milliseconds(1), remaining)
         let request = PluginProtocol.DeliverRequest(
             protocolVersion: entry.protocolVersion ?? 1,
             share: .init(
@@ -156,16 +224,17 @@ public struct PluginDestination: ShareDestination {
                 kind: prepared[field: "kind"] ?? "generic"
             ),
             attachments: attachments,
-            settings: settings.settings[id] ?? [:],
-            secrets: (settings.secrets[id] ?? [:]).mapValues { $0.revealed() },
-            deadlineMilliseconds: max(1, settings.deliverTimeout.wholeMilliseconds)
+            settings: resolved.settings,
+            secrets: resolved.secrets.mapValues { $0.revealed() },
+            deadlineMilliseconds: max(1, timeout.wholeMilliseconds)
         )
         let exchange = try await process.run(
             .deliver,
             request: request,
             as: PluginProtocol.DeliverAnswer.self,
-            environment: PluginProcess.environment(from: environment, temporaryFolder: folder.path ?? temporaryParent),
-            timeout: settings.deliverTimeout
+            environment: PluginProcess.environment(from: environment, temporaryFolder: scratchPath),
+            timeout: timeout,
+            limit: settings.deliverTimeout
         )
         return try receipt(from: exchange)
     }
@@ -175,7 +244,14 @@ public struct PluginDestination: ShareDestination {
     func receipt(
         from exchange: PluginProcess.Exchange<PluginProtocol.DeliverAnswer>
     ) throws(ShareError) -> DeliveryReceipt {
-        let answer = exchange.answer
+        // Nothing the plugin says is shown before every known secret is taken out of it.
+        let redactor = process.redactor
+        var answer = exchange.answer
+        answer.message = redactor.redact(answer.message)
+        answer.url = redactor.redact(answer.url)
+        answer.id = redactor.redact(answer.id)
+        answer.nextStep = redactor.redact(answer.nextStep)
+        answer.outcome = redactor.redact(answer.outcome)
         let succeeded = answer.outcome == "delivered" || answer.outcome == "handed-off"
         let known = succeeded || answer.outcome == "rejected" || answer.outcome == "failed"
         guard known else {
@@ -185,7 +261,7 @@ public struct PluginDestination: ShareDestination {
                 log: exchange.log
             )
         }
-        guard exchange.exitStatus == (succeeded ? 0 : 1) else {
+        guard exchange.exitStatusAgrees(with: succeeded ? 0 : 1) else {
             throw process.failure(
                 .permanent,
                 "answered '\(answer.outcome)' but exited with status \(exchange.exitStatus); the protocol wants \(succeeded ? 0 : 1)",

@@ -23,12 +23,21 @@ public struct PluginProcess: Sendable {
     public var runner: any CommandRunning
     /// Sees every message sent and received (tests validate them against the schemas).
     public var transcript: PluginTranscript?
+    /// Takes known secrets out of the errors and logs this process makes.
+    public var redactor: SecretRedactor
 
-    public init(path: String, id: DestinationID, runner: any CommandRunning, transcript: PluginTranscript? = nil) {
+    public init(
+        path: String,
+        id: DestinationID,
+        runner: any CommandRunning,
+        transcript: PluginTranscript? = nil,
+        redactor: SecretRedactor = SecretRedactor([])
+    ) {
         self.path = path
         self.id = id
         self.runner = runner
         self.transcript = transcript
+        self.redactor = redactor
     }
 
     /// The environment a plugin runs with: `PATH`, `HOME`, `LANG`, `LC_ALL`, `TZ` from ours
@@ -49,7 +58,8 @@ public struct PluginProcess: Sendable {
     /// Runs `operation` with `request` on stdin and decodes the one JSON object it prints.
     ///
     /// - Parameters:
-    ///   - expectedExitStatus: The exit status that backs up `Answer`; nil accepts 0 only.
+    ///   - timeout: How long the process may run.
+    ///   - limit: The whole limit of the operation, for messages, when `timeout` is what is left of it.
     /// - Throws: ``ShareError``: `transient` when it timed out, `cancelled` when the task was,
     ///   `permanent` for anything else it did wrong; the message names the plugin and the rule.
     public func run<Request: Encodable, Answer: Decodable>(
@@ -57,7 +67,8 @@ public struct PluginProcess: Sendable {
         request: Request,
         as answer: Answer.Type,
         environment: [String: String],
-        timeout: Duration
+        timeout: Duration,
+        limit: Duration? = nil
     ) async throws(ShareError) -> Exchange<Answer> {
         let input: [UInt8]
         do {
@@ -66,27 +77,34 @@ public struct PluginProcess: Sendable {
             throw failure(.permanent, "could not encode its \(operation) request: \(error)")
         }
         transcript?.record(operation: operation, direction: .request, json: input)
+        var invocation = ProcessInvocation(
+            executable: path,
+            arguments: [operation.rawValue],
+            environment: environment,
+            standardInput: .bytes(input),
+            timeout: timeout,
+            maxOutput: PluginProtocol.maxOutputBytes + 1
+        )
+        // Nothing the plugin starts outlives it, and an answer counts once it is complete.
+        invocation.killsProcessGroupOnExit = true
+        invocation.answerGracePeriod = Self.answerGracePeriod
         let output: ProcessOutput
         do {
-            output = try await runner.run(
-                ProcessInvocation(
-                    executable: path,
-                    arguments: [operation.rawValue],
-                    environment: environment,
-                    standardInput: .bytes(input),
-                    timeout: timeout,
-                    maxOutput: PluginProtocol.maxOutputBytes + 1
-                )
-            )
+            output = try await runner.run(invocation)
         } catch {
             throw failure(.unavailable, "could not be started: \(error)")
         }
-        let log = Self.logTail(output.standardError)
+        var log = Self.logTail(output.standardError)
+        if output.answeredThenLingered {
+            let note =
+                "(sharevia: the plugin answered but had not exited \(Self.answerGracePeriod.formatted) later; it was stopped with its process group)"
+            log = [log, note].compactMap { $0 }.joined(separator: "\n")
+        }
         if output.cancelled { throw failure(.cancelled, "\(operation) was cancelled", log: log) }
         if output.timedOut {
             throw failure(
                 .transient,
-                "gave no answer to \(operation) within \(timeout.formatted); it was killed with its process group",
+                "gave no answer to \(operation) within \((limit ?? timeout).formatted); it was killed with its process group",
                 log: log
             )
         }
@@ -128,7 +146,12 @@ public struct PluginProcess: Sendable {
             )
         }
         transcript?.record(operation: operation, direction: .answer, json: Array(object))
-        return Exchange(answer: decoded, exitStatus: output.exitStatus ?? -1, log: log)
+        return Exchange(
+            answer: decoded,
+            exitStatus: output.exitStatus ?? -1,
+            log: redactor.redact(log),
+            lingered: output.answeredThenLingered
+        )
     }
 
     /// What a plugin answered, with its exit status and log.
@@ -136,12 +159,21 @@ public struct PluginProcess: Sendable {
         public var answer: Answer
         public var exitStatus: Int
         public var log: String?
+        /// True when it answered but did not exit; its exit status then says nothing.
+        public var lingered = false
+
+        /// Whether the exit status backs up an answer that wants `expected`; a plugin that
+        /// lingered was stopped, so its answer stands alone.
+        public func exitStatusAgrees(with expected: Int) -> Bool { lingered || exitStatus == expected }
     }
+
+    /// How long a plugin may take to exit after printing a complete answer before it is stopped.
+    public static let answerGracePeriod = Duration.milliseconds(500)
 
     /// An error about this plugin.
     public func failure(_ code: ShareError.Code, _ message: String, log: String? = nil) -> ShareError {
-        var error = ShareError(code, destination: id, message: "plugin \(path) \(message)")
-        error.log = log
+        var error = ShareError(code, destination: id, message: redactor.redact("plugin \(path) \(message)"))
+        error.log = redactor.redact(log)
         return error
     }
 

@@ -60,9 +60,12 @@ public enum PluginProtocol {
         public var outcomes: [String]?
         /// Optional features, each possibly mandatory.
         public var capabilities: [Capability]?
+        /// The names of the settings that are secrets (`token`): only these, and names that look
+        /// like secrets (`password`, `api_key`), are read from `NAME_env` or `NAME_file`.
+        public var secrets: [String]?
 
         enum CodingKeys: String, CodingKey {
-            case name, summary, accepts, outcomes, capabilities
+            case name, summary, accepts, outcomes, capabilities, secrets
             case protocolVersions = "protocol"
         }
 
@@ -89,14 +92,18 @@ public enum PluginProtocol {
         }
     }
 
-    /// `check`'s request: the plugin's settings from the config.
+    /// `check`'s request: the plugin's settings from the config, and the secrets it declared
+    /// that sharevia could not find (it is then unavailable; the plugin may say why in its reason).
     public struct CheckRequest: Sendable, Hashable, Codable {
         public var operation = Operation.check
         public var protocolVersion: Int
         public var settings: [String: String]
+        /// Declared secrets that are not set or can't be resolved; absent when none are.
+        public var missingSecrets: [String]?
         enum CodingKeys: String, CodingKey {
             case operation, settings
             case protocolVersion = "protocol"
+            case missingSecrets = "missing_secrets"
         }
     }
 

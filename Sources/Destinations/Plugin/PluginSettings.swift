@@ -16,6 +16,20 @@ public struct PluginSettings: Sendable, Hashable {
     public var secrets: [DestinationID: [String: Secret]]
     /// Where described plugins are cached, or nil for no cache.
     public var cacheFile: String?
+    /// Other secrets sharevia knows (the SMTP password, variables named like secrets): taken out
+    /// of whatever a plugin prints, like every plugin's ``secrets``.
+    public var knownSecrets: [Secret] = []
+    /// Settings that become secrets when the plugin declares them so (``PluginProtocol/Description/secrets``),
+    /// by plugin and by the declared name: `state_file: PATH` for `state`, or `state: VALUE`.
+    public var possibleSecrets: [DestinationID: [String: SecretReference]] = [:]
+    /// Secrets the config names that could not be resolved, by plugin and name, with the reason;
+    /// such a plugin is unavailable.
+    public var secretProblems: [DestinationID: [String: String]] = [:]
+
+    /// Takes every secret in ``secrets`` and ``knownSecrets`` out of text a plugin returns.
+    public var redactor: SecretRedactor {
+        SecretRedactor(secrets.values.flatMap(\.values) + knownSecrets)
+    }
 
     public init(
         folders: [String] = [],

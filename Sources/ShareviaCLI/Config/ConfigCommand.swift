@@ -66,14 +66,24 @@ struct ConfigCheckCommand: AsyncParsableCommand {
     struct Output: Encodable {
         var file: String?
         var settings: [Line]
+        /// Secrets that can't be resolved, each with file, line, key and what to do.
+        var problems: [String]
     }
 
     func run() async throws {
         let settings = RouterSettings(configFile: config)
         let loaded = try settings.loadConfig()
         let lines = Self.effective(loaded, environment: ShareEnvironment(ProcessEnvironment.variables()))
+        // A secret that can't be resolved leaves only its destination unavailable when sharing,
+        // but the check reports it as the problem it is, after the settings.
+        let problems = loaded.secretProblems.values.flatMap(\.values).sorted()
         if json {
-            StandardStreams.write(try JSONText.encode(Output(file: loaded.path, settings: lines)))
+            StandardStreams.write(try JSONText.encode(Output(file: loaded.path, settings: lines, problems: problems)))
+            guard problems.isEmpty else {
+                // The JSON above carries them; stderr says them too, and no second JSON follows.
+                for problem in problems { StandardStreams.printError("error: config: \(problem)") }
+                throw CommandFailure(exitCode: ShareviaExitCode.usage)
+            }
             return
         }
         var text = "config: \(loaded.path ?? "none (using variables and defaults)")\n"
@@ -82,6 +92,13 @@ struct ConfigCheckCommand: AsyncParsableCommand {
             text += line.key.padding(width) + " = " + line.value + "  (" + line.source + ")\n"
         }
         StandardStreams.write(text)
+        try Self.fail(problems)
+    }
+
+    /// Exits with status 64 listing `problems`, when there are any.
+    private static func fail(_ problems: [String]) throws {
+        guard !problems.isEmpty else { return }
+        throw usageFailure("config: " + problems.joined(separator: "\nconfig: "))
     }
 
     /// Every setting in effect: the fixed keys, then chains and plugin settings from the file.
@@ -105,7 +122,12 @@ struct ConfigCheckCommand: AsyncParsableCommand {
             let from = config.secretSources[key].map { ", \($0)" } ?? ""
             lines.append(Line(key: key, value: written.value, source: "file:\(written.line)\(from)"))
         }
-        return lines
+        // A URL given with a user and password shows without them.
+        return lines.map { line in
+            var line = line
+            line.value = URLCredentials.redacted(line.value)
+            return line
+        }
     }
 }
 

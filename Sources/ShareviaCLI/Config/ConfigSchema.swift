@@ -220,13 +220,6 @@ enum ConfigSchema {
     /// The setting for a fixed key.
     static func setting(_ key: String) -> Setting? { settings.first { $0.key == key } }
 
-    /// Whether a plugin setting's name marks a secret: `password`, `token`, `secret`, `api_key`,
-    /// or one ending in `_password`, `_token`, `_secret`, `_key`.
-    static func isSecretName(_ name: String) -> Bool {
-        ["password", "token", "secret", "api_key"].contains(name)
-            || ["_password", "_token", "_secret", "_key"].contains { name.hasSuffix($0) }
-    }
-
     /// The known key closest to `key`, for "did you mean".
     static func suggestion(for key: String) -> String? {
         let candidates = settings.map(\.key) + ["chains.<name>", "plugins.settings.<id>.<name>"]

@@ -37,6 +37,9 @@ extension RouterSettings {
         // A password in the file counts only when neither a flag nor the variable gave one.
         if settings.email.password == nil, environment[EmailDestination.Configuration.passwordVariable] == nil {
             settings.email.password = config.emailPassword
+            if let problem = config.secretProblems["email"]?["password"] {
+                settings.unresolvedSecrets["email"] = problem
+            }
         }
         settings.plugins = PluginSettings(
             folders: config.pluginFolders,
@@ -46,7 +49,18 @@ extension RouterSettings {
             secrets: config.pluginSecrets,
             cacheFile: PluginSettings.defaultCacheFile(environment: environment)
         )
+        settings.plugins.possibleSecrets = config.pluginPossibleSecrets
+        settings.plugins.secretProblems = config.secretProblems.filter { $0.key != "email" }
+        settings.plugins.knownSecrets = Self.knownSecrets(email: settings.email.password)
         return settings
+    }
+
+    /// Secrets a plugin must never echo back into output: the SMTP password and the value of
+    /// every variable whose name looks like a secret's (`*TOKEN*`, `*PASSWORD*`, `*_KEY`), which
+    /// a plugin could read from `/proc/<sharevia's pid>/environ`.
+    static func knownSecrets(email: Secret?) -> [Secret] {
+        let variables = ProcessEnvironment.variables().filter { SecretReference.looksSecret($0.key) }
+        return [email].compactMap { $0 } + variables.values.map { Secret($0) }
     }
 
     /// These settings with the plugins among `wanted` (every plugin when nil) found and described.

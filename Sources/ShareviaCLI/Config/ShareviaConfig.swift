@@ -38,8 +38,18 @@ struct ShareviaConfig: Sendable {
     var pluginTimeout: Double?
     var pluginSettings: [DestinationID: [String: String]] = [:]
     var pluginSecrets: [DestinationID: [String: Secret]] = [:]
+    /// Settings that become secrets if the plugin declares them so (`describe`'s `secrets`), by
+    /// the name the plugin declares: `state_file: PATH` is the setting `state_file` unless the
+    /// plugin says `state` is a secret.
+    var pluginPossibleSecrets: [DestinationID: [String: SecretReference]] = [:]
+    /// Secrets that could not be resolved (unset variable, missing or loose file, inline in a
+    /// readable file), by destination and secret name: each makes its destination unavailable
+    /// with the reason; every other destination goes on. `config check` lists them.
+    var secretProblems: [DestinationID: [String: String]] = [:]
     /// Where each secret came from, in words (`env WEBHOOK_TOKEN`), never its value.
     var secretSources: [String: String] = [:]
+    /// Whether the file is readable by its owner only, so secrets may be written in it inline.
+    var isPrivate = false
 
     /// No file: every setting left to variables and defaults.
     init() {}
@@ -50,6 +60,7 @@ struct ShareviaConfig: Sendable {
     /// - Throws: every ``ConfigError`` found, in line order, so one run shows them all.
     init(document: ConfigDocument, environment: ShareEnvironment) throws(ConfigErrors) {
         path = document.path
+        isPrivate = Self.isOwnerOnly(document.path)
         var errors: [ConfigError] = []
         let home = environment["HOME"]
         for (key, entry) in document.entries.sorted(by: { $0.value.line < $1.value.line }) {
@@ -81,49 +92,56 @@ struct ShareviaConfig: Sendable {
                     fail("must be plugins.settings.<plugin id>.<name>, such as plugins.settings.webhook.url")
                     continue
                 }
+                let id = DestinationID(parts[2])
+                let name = parts[3]
+                let base = SecretReference.base(of: name)
+                // A nested mapping under a secret's name must not turn it into a plain setting.
+                guard !name.contains(".") || !SecretReference.looksSecret(name) else {
+                    let top = name.split(separator: ".").first.map(String.init) ?? name
+                    fail(
+                        "is a secret written as a nested mapping; write plugins.settings.\(id).\(top)_env: VARIABLE or \(top)_file: PATH (or \(top): VALUE in a file only its owner can read)"
+                    )
+                    continue
+                }
                 guard case .scalar(let value) = entry.value else {
                     fail("must be a single value")
                     continue
                 }
-                let id = DestinationID(parts[2])
-                let name = parts[3]
-                let base = Self.secretBase(name)
-                do throws(ConfigError) {
-                    if base != name || ConfigSchema.isSecretName(name) {
-                        pluginSecrets[id, default: [:]][base] = try readSecret(
-                            key,
-                            base: "plugins.settings.\(id).\(base)",
-                            value: value,
-                            line: entry.line,
-                            document: document,
-                            environment: environment
-                        )
-                    } else {
-                        pluginSettings[id, default: [:]][name] = value
-                        written[key] = (value, entry.line)
-                    }
-                } catch {
-                    errors.append(error)
+                let reference = reference(key: key, name: name, value: value, line: entry.line, home: home)
+                if SecretReference.looksSecret(base) {
+                    resolveSecret(
+                        reference,
+                        for: id,
+                        named: base,
+                        shownAs: "plugins.settings.\(id).\(base)",
+                        in: environment
+                    )
+                } else {
+                    pluginSettings[id, default: [:]][name] = value
+                    pluginPossibleSecrets[id, default: [:]][base] = reference
+                    written[key] = (value, entry.line)
                 }
                 continue
             }
-            if Self.secretBase(key) == "email.password" {
+            if SecretReference.base(of: key) == "email.password" {
                 guard case .scalar(let value) = entry.value else {
                     fail("must be a single value")
                     continue
                 }
-                do throws(ConfigError) {
-                    emailPassword = try readSecret(
-                        key,
-                        base: "email.password",
-                        value: value,
-                        line: entry.line,
-                        document: document,
-                        environment: environment
-                    )
-                } catch {
-                    errors.append(error)
+                let reference = reference(key: key, name: key, value: value, line: entry.line, home: home)
+                if let secret = resolveSecret(
+                    reference,
+                    for: "email",
+                    named: "password",
+                    shownAs: "email.password",
+                    in: environment
+                ) {
+                    emailPassword = secret
                 }
+                continue
+            }
+            if SecretReference.looksSecret(key) && ConfigSchema.setting(key) == nil {
+                fail("looks like a secret but is not a setting sharevia knows; 'sharevia config check' lists them")
                 continue
             }
             guard let setting = ConfigSchema.setting(key) else {
@@ -213,6 +231,10 @@ struct ShareviaConfig: Sendable {
             guard MastodonIntent(instance: text).instance != nil else { return wrong }
             variables[setting.variable!] = text
         case "email.smtp_url":
+            guard !URLCredentials.hasCredentials(text) else {
+                return
+                    "holds a user and password, which would show wherever the URL does; write smtp://host:port here, the user as email.user and the password as email.password_env or email.password_file"
+            }
             guard text.hasPrefix("smtp://") || text.hasPrefix("smtps://") else {
                 return "must be smtp://host:port (STARTTLS) or smtps://host:port"
             }
@@ -250,45 +272,40 @@ struct ShareviaConfig: Sendable {
         return !ids.isEmpty && ids.allSatisfy(\.isWellFormed) ? ids : nil
     }
 
-    /// `token` for `token`, `token_env` and `token_file`.
-    private static func secretBase(_ name: String) -> String {
-        if name.hasSuffix("_env") { return String(name.dropLast(4)) }
-        if name.hasSuffix("_file") { return String(name.dropLast(5)) }
-        return name
+    /// The reference that `key` (whose last part is `name`) makes with `value`: `NAME_env` a
+    /// variable, `NAME_file` a file, anything else the value inline.
+    private func reference(key: String, name: String, value: String, line: Int, home: String?) -> SecretReference {
+        let source: SecretReference.Source
+        if name.hasSuffix("_env") {
+            source = .variable(value)
+        } else if name.hasSuffix("_file") {
+            source = .file(Self.expand(value, home: home))
+        } else {
+            source = .inline(Secret(value))
+        }
+        return SecretReference(source, key: key, file: path, line: line, inPrivateFile: isPrivate)
     }
 
-    /// The secret `base` written as `key`: inline (`base`, allowed only in a file its owner alone
-    /// can read), by variable (`base_env`) or by file (`base_file`). Notes where it came from;
-    /// `config check` shows it as `<redacted>`.
-    private mutating func readSecret(
-        _ key: String,
-        base: String,
-        value: String,
-        line: Int,
-        document: ConfigDocument,
-        environment: ShareEnvironment
-    ) throws(ConfigError) -> Secret {
-        let secret: Secret
-        if key.hasSuffix("_env") {
-            secret = try Self.secret(
-                fromVariable: value,
-                key: key,
-                environment: environment,
-                document: document,
-                line: line
-            )
-            secretSources[base] = "env \(value)"
-        } else if key.hasSuffix("_file") {
-            let path = Self.expand(value, home: environment["HOME"])
-            secret = try Self.secret(fromFile: path, key: key, document: document, line: line)
-            secretSources[base] = "file \(value)"
-        } else {
-            try Self.checkInlineSecretAllowed(document: document, key: key, line: line)
-            secret = Secret(value)
-            secretSources[base] = "inline"
+    /// Resolves a secret of `destination` now: the value, or a problem that makes that
+    /// destination unavailable. `config check` shows it as `<redacted>` with where it came from.
+    @discardableResult
+    private mutating func resolveSecret(
+        _ reference: SecretReference,
+        for destination: DestinationID,
+        named name: String,
+        shownAs shown: String,
+        in environment: ShareEnvironment
+    ) -> Secret? {
+        secretSources[shown] = reference.origin
+        written[shown] = ("<redacted>", reference.line)
+        switch reference.resolve(environment: environment) {
+        case .success(let secret):
+            if destination != "email" { pluginSecrets[destination, default: [:]][name] = secret }
+            return secret
+        case .failure(let problem):
+            secretProblems[destination, default: [:]][name] = problem.message
+            return nil
         }
-        written[base] = ("<redacted>", line)
-        return secret
     }
 
     /// `true`/`yes` or `false`/`no`, in any case.
@@ -302,63 +319,10 @@ struct ShareviaConfig: Sendable {
         return home + path.dropFirst()
     }
 
-    /// A config file that holds a secret inline must be readable by its owner only, as ssh
-    /// insists for private keys.
-    private static func checkInlineSecretAllowed(document: ConfigDocument, key: String, line: Int) throws(ConfigError) {
+    /// Whether the file at `path` exists and group and others can't read it.
+    private static func isOwnerOnly(_ path: String) -> Bool {
         var info = stat()
-        guard stat(document.path, &info) == 0, info.st_mode & 0o077 != 0 else { return }
-        throw ConfigError(
-            file: document.path,
-            line: line,
-            key: key,
-            message:
-                "is a secret written inline in a file that group or others can read; run 'chmod 600 \(document.path)', or use \(key.split(separator: ".").last!)_env or \(key.split(separator: ".").last!)_file instead"
-        )
-    }
-
-    private static func secret(
-        fromVariable name: String,
-        key: String,
-        environment: ShareEnvironment,
-        document: ConfigDocument,
-        line: Int
-    ) throws(ConfigError) -> Secret {
-        guard let secret = Secret(environment: environment, variable: name) else {
-            throw ConfigError(
-                file: document.path,
-                line: line,
-                key: key,
-                message: "names the variable \(name), which is not set; export it or change the key"
-            )
-        }
-        return secret
-    }
-
-    private static func secret(
-        fromFile path: String,
-        key: String,
-        document: ConfigDocument,
-        line: Int
-    ) throws(ConfigError) -> Secret {
-        func refuse(_ message: String) -> ConfigError {
-            ConfigError(file: document.path, line: line, key: key, message: message)
-        }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw refuse("names \(path), which can't be read: \(String(cString: strerror(errno)))")
-        }
-        guard info.st_mode & 0o077 == 0 else {
-            throw refuse("names \(path), which group or others can read; run 'chmod 600 \(path)'")
-        }
-        // Opened without blocking and read under the cap: a FIFO named here can't hang every command.
-        let limit = InputLimit(bytes: 65536, rule: "the limit of a secret file")
-        guard let input = try? InputFile(path: path), (try? input.requireReadable(allowingPipes: false)) != nil,
-            let bytes = try? input.readAll(limit: limit), let text = String(validating: bytes, as: UTF8.self)
-        else { throw refuse("names \(path), which is not a regular UTF-8 text file of at most 64 KiB") }
-        var value = Substring(text)
-        while value.last == "\n" || value.last == "\r" { value = value.dropLast() }
-        guard !value.isEmpty else { throw refuse("names \(path), which is empty") }
-        return Secret(String(value))
+        return stat(path, &info) == 0 && info.st_mode & 0o077 == 0
     }
 }
 

@@ -1,0 +1,120 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the config file says a secret is: written inline, in a variable, or in a file.
+///
+/// A reference is resolved only by the destination that needs the secret, so one that can't be
+/// resolved (an unset variable, a missing file) makes that destination unavailable with the
+/// reason, and every other share goes on.
+public struct SecretReference: Sendable, Hashable {
+    /// Where the value is.
+    public enum Source: Sendable, Hashable {
+        /// Written in the config file itself.
+        case inline(Secret)
+        /// In the environment variable of this name.
+        case variable(String)
+        /// In the file at this path (absolute, `~` expanded).
+        case file(String)
+    }
+
+    /// Where the value is.
+    public var source: Source
+    /// The key as written (`plugins.settings.webhook.token_env`), for messages.
+    public var key: String
+    /// The config file and line, for messages.
+    public var file: String?
+    public var line: Int
+    /// Whether the config file is readable by its owner only (an inline secret needs that).
+    public var inPrivateFile: Bool
+
+    /// Creates a reference.
+    public init(_ source: Source, key: String, file: String?, line: Int, inPrivateFile: Bool) {
+        self.source = source
+        self.key = key
+        self.file = file
+        self.line = line
+        self.inPrivateFile = inPrivateFile
+    }
+
+    /// `env NAME`, `file PATH` or `inline`: where it comes from, never its value.
+    public var origin: String {
+        switch source {
+        case .inline: "inline"
+        case .variable(let name): "env \(name)"
+        case .file(let path): "file \(path)"
+        }
+    }
+
+    /// The secret, or a message saying which rule it breaks and what to do.
+    public func resolve(environment: ShareEnvironment) -> Result<Secret, Problem> {
+        let place = (file.map { "\($0):\(line): " } ?? "") + key
+        func problem(_ message: String) -> Result<Secret, Problem> {
+            .failure(Problem(message: "\(place) \(message)"))
+        }
+        switch source {
+        case .inline(let secret):
+            guard inPrivateFile else {
+                let base = Self.base(of: key.split(separator: ".").last.map(String.init) ?? key)
+                return problem(
+                    "is a secret written inline in a file that group or others can read; run 'chmod 600 \(file ?? "the config file")', or use \(base)_env or \(base)_file instead"
+                )
+            }
+            return .success(secret)
+        case .variable(let name):
+            guard let secret = Secret(environment: environment, variable: name), !secret.revealed().isEmpty else {
+                return problem("names the variable \(name), which is not set; export it or change the key")
+            }
+            return .success(secret)
+        case .file(let path):
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                return problem("names \(path), which can't be read: \(String(cString: strerror(errno)))")
+            }
+            guard info.st_mode & 0o077 == 0 else {
+                return problem("names \(path), which group or others can read; run 'chmod 600 \(path)'")
+            }
+            // Opened without blocking and read under the cap: a FIFO named here can't hang a command.
+            let limit = InputLimit(bytes: 65536, rule: "the limit of a secret file")
+            guard let input = try? InputFile(path: path), (try? input.requireReadable(allowingPipes: false)) != nil,
+                let bytes = try? input.readAll(limit: limit), let text = String(validating: bytes, as: UTF8.self)
+            else { return problem("names \(path), which is not a regular UTF-8 text file of at most 64 KiB") }
+            var value = Substring(text)
+            while value.last == "\n" || value.last == "\r" { value = value.dropLast() }
+            guard !value.isEmpty else { return problem("names \(path), which is empty") }
+            return .success(Secret(String(value)))
+        }
+    }
+
+    /// Why a secret could not be resolved: file, line, key, rule and what to do; never a value.
+    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// `token` for `token`, `token_env` and `token_file`.
+    public static func base(of name: String) -> String {
+        if name.hasSuffix("_env") { return String(name.dropLast(4)) }
+        if name.hasSuffix("_file") { return String(name.dropLast(5)) }
+        return name
+    }
+
+    /// Whether a setting's name says it holds a secret, however it is spelled or nested:
+    /// any dotted part that, lowercased without `_` and `-`, contains `password`, `passwd`,
+    /// `passphrase`, `secret`, `token`, `apikey`, `credential` or `privatekey`, or ends
+    /// in `key` after a `_` or `-` (`api_key`, `signing-key`) or is `key`.
+    public static func looksSecret(_ name: String) -> Bool {
+        name.split(separator: ".").contains { part in
+            let lower = part.lowercased()
+            let squeezed = lower.filter { $0 != "_" && $0 != "-" }
+            let words = ["password", "passwd", "passphrase", "secret", "token", "apikey", "credential", "privatekey"]
+            return words.contains { squeezed.contains($0) } || lower == "key"
+                || lower.hasSuffix("_key") || lower.hasSuffix("-key")
+        }
+    }
+}
