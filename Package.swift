@@ -81,7 +81,7 @@ let package = Package(
             name: "ShareviaCLI",
             dependencies: [
                 "ShareCore", "Destinations", "Clipboard", "ImagePipeline", "TextFitting", "ShareCards", "AtomicFiles",
-                "CThreads",
+                "CThreads", "ProcessRunning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["CoreOptions/core-options.json"],

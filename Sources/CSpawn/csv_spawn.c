@@ -81,14 +81,18 @@ static void forget_group(pid_t pid) {
     }
 }
 
-/// Kills every live group, then lets the signal do what it would have done (SA_RESETHAND
-/// restored the default; the raised signal is delivered when the handler returns).
-static void kill_groups_then_terminate(int signal_number) {
-    int saved = errno;
+void csv_kill_live_groups(void) {
     for (int i = 0; i < CSV_GROUP_SLOTS; i++) {
         int pid = atomic_load(&live_groups[i]);
         if (pid > 0) kill(-pid, SIGKILL);
     }
+}
+
+/// Kills every live group, then lets the signal do what it would have done (SA_RESETHAND
+/// restored the default; the raised signal is delivered when the handler returns).
+static void kill_groups_then_terminate(int signal_number) {
+    int saved = errno;
+    csv_kill_live_groups();
     raise(signal_number);
     errno = saved;
 }

@@ -1,4 +1,5 @@
 import CThreads
+import ProcessRunning
 import Synchronization
 
 #if canImport(Glibc)
@@ -94,14 +95,22 @@ final class InterruptSignals: Sendable {
             state.received = signal
             return .cancel(state.task)
         }
-        guard case .cancel(let task) = action else { cinterrupts_die(signal) }
+        guard case .cancel(let task) = action else { die(signal) }
         task?.cancel()
-        if let second = nextSignal(timeout: Self.stopDeadline) { cinterrupts_die(second) }
+        if let second = nextSignal(timeout: Self.stopDeadline) { die(second) }
         StandardStreams.printError(
             "error: interrupted by \(Self.name(of: signal)), and the share did not stop within "
                 + "\(Self.stopDeadline.components.seconds) s; exiting without waiting for it"
         )
+        LiveProcessGroups.killAll()
         _exit(128 + signal)
+    }
+
+    /// Ends the process as `signal` would, after killing the plugins it started (they lead
+    /// process groups of their own, so a terminal's Ctrl-C never reaches them).
+    private func die(_ signal: Int32) -> Never {
+        LiveProcessGroups.killAll()
+        cinterrupts_die(signal)
     }
 
     /// The next signal number from the pipe; nil at the timeout (or if the pipe fails).

@@ -137,11 +137,14 @@ import Testing
         let script = """
             \(setup)
             printf 'email:\\n  password_file: %s\\n' "$DIR/secret" > "$DIR/secret.yaml"
-            SHAREVIA_CONFIG="$DIR/secret.yaml" "$SV" --to file --text hello --out "$OUT"
+            # The unresolvable secret makes email unavailable; the share to a file goes on.
+            SHAREVIA_CONFIG="$DIR/secret.yaml" "$SV" --to file --text hello --out "$OUT" || exit 99
+            SHAREVIA_CONFIG="$DIR/secret.yaml" "$SV" config check
             """
         try await run(
             script,
-            // /dev/zero is refused first for its mode (others can read it); the rest for what they are.
+            // config check names the problem. /dev/zero is refused first for its mode (others can
+            // read it); the rest for what they are.
             expecting: Expectation(
                 statuses: [64],
                 mentions: setup.contains("/dev/zero") ? "which group or others can read" : "which is not a regular"

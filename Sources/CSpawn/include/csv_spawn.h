@@ -67,6 +67,10 @@ int csv_run_with_options(const char *path, char *const argv[], char *const envp[
                          long timeout_ms, size_t max_output, const csv_cancel_flag *cancel,
                          const csv_run_options *options, csv_result *result);
 
+/// Sends SIGKILL to the group of every child run with kill_group_on_exit that is still
+/// unreaped: for a process about to end by a signal it handles itself.
+void csv_kill_live_groups(void);
+
 /// Frees the buffers of a result.
 void csv_result_free(csv_result *result);
 
