@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static CURLcode (*c_global_init)(long);
@@ -69,6 +70,54 @@ static size_t discard(char *buffer, size_t size, size_t count, void *context) {
     return size * count;
 }
 
+/// Appends `marker`, the line (without its CR LF) and a LF to the transcript, or marks it truncated.
+static void record(csmtp_result *result, char marker, const char *data, size_t size) {
+    while (size > 0 && (data[size - 1] == '\n' || data[size - 1] == '\r')) size--;
+    if (size > 1000) size = 1000;
+    if (!result->transcript) return;
+    size_t used = strlen(result->transcript);
+    if (used + size + 3 > CSMTP_TRANSCRIPT_SIZE) {
+        result->transcript_truncated = 1;
+        return;
+    }
+    char *end = result->transcript + used;
+    *end++ = marker;
+    for (size_t i = 0; i < size; i++) *end++ = (data[i] == '\n' || data[i] == '\r' || data[i] == 0) ? ' ' : data[i];
+    *end++ = '\n';
+    *end = 0;
+}
+
+static int starts_with(const char *data, size_t size, const char *prefix) {
+    size_t length = strlen(prefix);
+    if (size < length) return 0;
+    for (size_t i = 0; i < length; i++) {
+        char c = data[i];
+        if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
+        if (c != prefix[i]) return 0;
+    }
+    return 1;
+}
+
+/// CURLOPT_DEBUGFUNCTION: keeps the server's replies and the envelope commands, never AUTH's
+/// arguments (they carry the login), never the message.
+static int debug(CURL *handle, curl_infotype type, char *data, size_t size, void *context) {
+    (void)handle;
+    csmtp_result *result = context;
+    if (type == CURLINFO_HEADER_IN) {
+        if (!starts_with(data, size, "334")) record(result, '<', data, size);
+    } else if (type == CURLINFO_HEADER_OUT) {
+        if (starts_with(data, size, "AUTH")) {
+            record(result, '>', "AUTH", 4);
+        } else if (starts_with(data, size, "MAIL FROM:") || starts_with(data, size, "RCPT TO:") ||
+                   starts_with(data, size, "EHLO ") || starts_with(data, size, "HELO ") ||
+                   starts_with(data, size, "DATA") || starts_with(data, size, "STARTTLS") ||
+                   starts_with(data, size, "QUIT")) {
+            record(result, '>', data, size);
+        }
+    }
+    return 0;
+}
+
 static int progress(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow) {
     (void)dltotal;
     (void)dlnow;
@@ -87,8 +136,14 @@ int csmtp_library_loaded(void) {
     return 1;
 }
 
+void csmtp_result_free(csmtp_result *result) {
+    free(result->transcript);
+    result->transcript = NULL;
+}
+
 int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     memset(result, 0, sizeof *result);
+    result->transcript = calloc(1, CSMTP_TRANSCRIPT_SIZE);
     pthread_once(&load_once, load);
     if (!loaded) {
         snprintf(result->error, sizeof result->error, "%s", load_error);
@@ -115,11 +170,16 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     upload source = {request->message, request->message_size, 0};
     c_easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
     c_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    c_easy_setopt(curl, CURLOPT_VERBOSE, 0L);
+    // The debug callback sees the conversation only with VERBOSE on; it prints nothing itself.
+    c_easy_setopt(curl, CURLOPT_DEBUGFUNCTION, debug);
+    c_easy_setopt(curl, CURLOPT_DEBUGDATA, result);
+    c_easy_setopt(curl, CURLOPT_VERBOSE, 1L);
     c_easy_setopt(curl, CURLOPT_URL, request->url);
     c_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
     c_easy_setopt(curl, CURLOPT_MAIL_FROM, request->mail_from);
     c_easy_setopt(curl, CURLOPT_MAIL_RCPT, recipients);
+    // Named CURLOPT_MAIL_RCPT_ALLOWFAILS since 8.2; 7.88 (Debian 12) spells it with three Ls.
+    result->allow_fails = c_easy_setopt(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L) == CURLE_OK;
     c_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
     c_easy_setopt(curl, CURLOPT_READFUNCTION, read_message);
     c_easy_setopt(curl, CURLOPT_READDATA, &source);

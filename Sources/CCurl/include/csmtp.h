@@ -39,11 +39,27 @@ typedef struct {
     int curl_code;               ///< CURLcode, 0 on success
     long response_code;          ///< the last SMTP reply code (CURLINFO_RESPONSE_CODE)
     char error[512];             ///< curl's error text (may quote the server), NUL-terminated
+    /// The SMTP conversation, NUL-terminated: the envelope commands the client sent (EHLO, MAIL
+    /// FROM, RCPT TO, DATA; AUTH as the bare word, never its arguments or continuation lines),
+    /// each line prefixed `>`, and every reply line of the server prefixed `<` (except the 334
+    /// challenges of AUTH). At most CSMTP_TRANSCRIPT_SIZE - 1 bytes; `transcript_truncated` is
+    /// 1 when later lines were dropped. The message itself is never in it. Allocated by
+    /// csmtp_send (NULL if that failed); release it with csmtp_result_free.
+    char *transcript;
+    int transcript_truncated;
+    /// 1 when libcurl accepted CURLOPT_MAIL_RCPT_ALLOWFAILS (7.69 and later): the message goes to
+    /// the recipients the server accepted even when it refuses others.
+    int allow_fails;
 } csmtp_result;
+
+#define CSMTP_TRANSCRIPT_SIZE 65536
+
+/// Frees what csmtp_send allocated in `result`.
+void csmtp_result_free(csmtp_result *result);
 
 /// Sends the message. Returns CSMTP_OK when the server accepted it (250 after DATA),
 /// CSMTP_NO_LIBRARY when libcurl can't be loaded (`result->error` says why), else CSMTP_FAILED.
-/// Never prints anything (no CURLOPT_VERBOSE).
+/// Never prints anything: CURLOPT_VERBOSE is on only so the debug callback fills the transcript.
 int csmtp_send(const csmtp_request *request, csmtp_result *result);
 
 /// Sets `*flag` to 1 atomically, aborting a transfer that polls it.

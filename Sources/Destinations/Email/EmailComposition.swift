@@ -42,6 +42,7 @@ struct EmailComposition {
             html: configuration.html,
             attachments: try Self.files(content.attachments)
         )
+        notes += content.attachments.compactMap { AttachmentName.note(for: $0.fileName) }
     }
 
     /// From a share ``EmailDestination`` prepared.
@@ -111,11 +112,12 @@ struct EmailComposition {
             let related =
                 images.isEmpty
                 ? "text/html"
-                : "multipart/related (text/html, \(images.map { "\($0.mimeType) \($0.fileName) inline" }.joined(separator: ", ")))"
+                : "multipart/related (text/html, \(images.map { "\($0.mimeType) \(AttachmentName.cleaned($0.fileName)) inline" }.joined(separator: ", ")))"
             main = "multipart/alternative (text/plain, \(related))"
         }
         guard !files.isEmpty else { return main }
-        return "multipart/mixed (\(main), \(files.map { "\($0.mimeType) \($0.fileName)" }.joined(separator: ", ")))"
+        return
+            "multipart/mixed (\(main), \(files.map { "\($0.mimeType) \(AttachmentName.cleaned($0.fileName))" }.joined(separator: ", ")))"
     }
 
     /// The `mailto:` URI: recipients, cc, subject and text.
@@ -127,7 +129,9 @@ struct EmailComposition {
 
     /// `card.eml` after the first file, else `message.eml`.
     var draftName: String {
-        guard let name = message.attachments.first?.fileName else { return "message.eml" }
+        guard let name = message.attachments.first.map({ AttachmentName.cleaned($0.fileName) }) else {
+            return "message.eml"
+        }
         let stem = name.split(separator: ".").dropLast().joined(separator: ".")
         let base = (stem.isEmpty ? name : stem).filter { $0 != "/" && !$0.isNewline }
         return (base.isEmpty ? "message" : base) + ".eml"

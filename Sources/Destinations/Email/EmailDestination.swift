@@ -7,7 +7,12 @@ import ShareCore
 ///   submitted through libcurl: STARTTLS required except on loopback, certificates verified,
 ///   AUTH with `SHAREVIA_SMTP_USER`/`SHAREVIA_SMTP_PASSWORD`. The server's 250 makes it
 ///   `delivered`, with the Message-ID; a refused connection, a timeout or a 4xx reply is
-///   `transient`; a refused login or a 5xx reply `permanent`.
+///   `transient`; a refused login or a 5xx reply `permanent`. Errors and receipts quote the
+///   server's reply (every line; the login is never recorded). A recipient the server refuses
+///   does not stop the message for the others: it goes to every accepted recipient, and the
+///   receipt names each refused one with the server's reply. Only when every recipient is
+///   refused does the delivery fail. A 552 names the server's size limit (its EHLO `SIZE`); a
+///   530, 554 or 5.7.x refusal says a login or relay permission may be needed.
 /// - Without one, the same message is written atomically as `NAME.eml` into the share folder and
 ///   a `mailto:` URI with the subject and text is printed: `handed-off`. A `mailto:` URI can't
 ///   carry an attachment; the `.eml` does.
@@ -195,13 +200,16 @@ public struct EmailDestination: ShareDestination {
             guard !recipients.isEmpty else {
                 throw ShareError(.unavailable, destination: id, message: "no recipient: pass --email-to ADDRESS")
             }
-            let reply = try await smtp.send(bytes, from: from, recipients: recipients)
-            return DeliveryReceipt(
-                destination: id,
-                summary:
-                    "\(smtp.url) accepted the message for \(recipients.map(\.addrSpec).joined(separator: ", ")) (\(reply)), Message-ID \(messageID)",
-                locations: [messageID]
-            )
+            let acceptance = try await smtp.send(bytes, from: from, recipients: recipients)
+            let refused = Set(acceptance.refused.map { $0.address.lowercased() })
+            let accepted = recipients.map(\.addrSpec).filter { !refused.contains($0.lowercased()) }
+            var summary =
+                "\(smtp.url) accepted the message for \(accepted.joined(separator: ", ")) (\(acceptance.reply)), Message-ID \(messageID)"
+            if !acceptance.refused.isEmpty {
+                let list = acceptance.refused.map { "\($0.address) (\"\($0.reply)\")" }.joined(separator: ", ")
+                summary += "; it refused \(list): the message did not go to them"
+            }
+            return DeliveryReceipt(destination: id, summary: summary, locations: [messageID])
         }
         guard let folder else {
             throw ShareError(.unavailable, destination: id, message: "no folder for the .eml draft; pass --out DIR")

@@ -19,7 +19,7 @@ public struct MailMessageWriter: Sendable {
     /// The message's bytes.
     ///
     /// - Parameters:
-    ///   - message: What to write.
+    ///   - message: What to write; bidirectional controls are removed from file names (``AttachmentName``).
     ///   - stamp: The date, and the token of the Message-ID, boundaries and Content-IDs.
     /// - Throws: ``MailContentError`` naming the field at fault.
     public func write(_ message: MailMessage, stamp: MessageStamp) throws(MailContentError) -> [UInt8] {
@@ -91,7 +91,7 @@ public struct MailMessageWriter: Sendable {
     }
 
     private func filePart(_ file: MailAttachment, contentID: String?) -> [UInt8] {
-        let name = file.fileName.isEmpty ? "attachment" : file.fileName
+        let name = AttachmentName.cleaned(file.fileName)
         var head = MIMEParameter.header("Content-Type", Self.mediaType(file.mimeType), [("name", name)])
         head += "Content-Transfer-Encoding: base64\r\n"
         head += MIMEParameter.header(

@@ -27,10 +27,26 @@ struct SMTPDelivery: Sendable {
         var curlCode: Int32
         var responseCode: Int
         var error: String
+        /// The conversation: the server's replies and the envelope commands, never the login.
+        var transcript = SMTPTranscript("")
+        /// The size of the message sent, for a 552's message.
+        var messageSize = 0
     }
 
-    /// Sends `message` to every recipient; returns the server's reply code (250).
-    func send(_ message: [UInt8], from: MailAddress, recipients: [MailAddress]) async throws(ShareError) -> Int {
+    /// A message the server took: its reply to the final dot, and the recipients it refused.
+    struct Acceptance: Sendable {
+        /// `250 2.0.0 Ok: queued as 4Xyz`, or `250` when the reply was not recorded.
+        var reply: String
+        /// The recipients the server refused with its reply to each; the message did not go to them.
+        var refused: [(address: String, reply: String)]
+    }
+
+    /// Sends `message` to the recipients the server accepts (libcurl's
+    /// `CURLOPT_MAIL_RCPT_ALLOWFAILS`), and names those it refused.
+    ///
+    /// - Throws: ``ShareCore/ShareError`` quoting the server's reply when it refuses the message,
+    ///   the login or every recipient.
+    func send(_ message: [UInt8], from: MailAddress, recipients: [MailAddress]) async throws(ShareError) -> Acceptance {
         let flag = CancelFlag()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
@@ -44,7 +60,13 @@ struct SMTPDelivery: Sendable {
         } onCancel: {
             flag.cancel()
         }
-        if outcome.curlCode == 0 { return outcome.responseCode }
+        if outcome.curlCode == 0 {
+            let reply = outcome.transcript.finalReply.map(sanitized) ?? "\(outcome.responseCode)"
+            return Acceptance(
+                reply: reply,
+                refused: outcome.transcript.refusedRecipients.map { ($0.address, sanitized($0.reply)) }
+            )
+        }
         throw classify(outcome)
     }
 
@@ -94,10 +116,14 @@ struct SMTPDelivery: Sendable {
         let error = withUnsafeBytes(of: result.error) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
+        let transcript = result.transcript.map { String(cString: $0) } ?? ""
+        csmtp_result_free(&result)
         return Outcome(
             curlCode: status == CSMTP_NO_LIBRARY ? -1 : result.curl_code,
             responseCode: result.response_code,
-            error: error
+            error: error,
+            transcript: SMTPTranscript(transcript),
+            messageSize: message.count
         )
     }
 
@@ -109,7 +135,8 @@ struct SMTPDelivery: Sendable {
         }
     }
 
-    /// The error for a failed send, its message free of the password and of control characters.
+    /// The error for a failed send, its message free of the password and of control characters,
+    /// quoting the server's reply and naming the recipients it refused.
     func classify(_ outcome: Outcome) -> ShareError {
         let server = url.description
         let detail = sanitized(outcome.error)
@@ -117,6 +144,7 @@ struct SMTPDelivery: Sendable {
         func error(_ code: ShareError.Code, _ message: String) -> ShareError {
             ShareError(code, destination: .email, message: message)
         }
+        let said = outcome.transcript.failingReply.map { "the server said \"\(sanitized($0))\"" } ?? detail
         switch outcome.curlCode {
         case -1:
             return error(.unavailable, detail)
@@ -125,16 +153,24 @@ struct SMTPDelivery: Sendable {
         case 67:
             return error(
                 .permanent,
-                "\(server) refused the login for \(user ?? "the user")\(reply > 0 ? " (\(reply))" : ""): check \(EmailDestination.Configuration.userVariable) and \(EmailDestination.Configuration.passwordVariable)"
+                "\(server) refused the login for \(user ?? "the user")\(reply > 0 ? " (\(reply))" : ""): \(said); check \(EmailDestination.Configuration.userVariable) and \(EmailDestination.Configuration.passwordVariable)"
             )
         default:
             break
         }
-        if (400..<500).contains(reply) {
-            return error(.transient, "\(server) answered \(reply), a temporary failure: \(detail); retrying may help")
-        }
-        if (500..<600).contains(reply) {
-            return error(.permanent, "\(server) refused the message with \(reply): \(detail)")
+        if (400..<600).contains(reply) {
+            var text =
+                (500..<600).contains(reply)
+                ? "\(server) refused the message with \(reply): \(said)"
+                : "\(server) answered \(reply), a temporary failure: \(said)"
+            let refused = outcome.transcript.refusedRecipients
+            if !refused.isEmpty {
+                let list = refused.map { "\($0.address) (\"\(sanitized($0.reply))\")" }.joined(separator: ", ")
+                text += "; refused recipient(s): \(list)"
+            }
+            text += Self.hint(for: reply, transcript: outcome.transcript, messageSize: outcome.messageSize)
+            if (400..<500).contains(reply) { text += "; retrying may help" }
+            return error((500..<600).contains(reply) ? .permanent : .transient, text)
         }
         switch outcome.curlCode {
         case 6:
@@ -161,6 +197,25 @@ struct SMTPDelivery: Sendable {
         default:
             return error(.permanent, "sending through \(server) failed (curl error \(outcome.curlCode)): \(detail)")
         }
+    }
+
+    /// What a refusal's code suggests: the size limit for 552, a login or relay permission for
+    /// 530, 554 and the 5.7.x policy refusals.
+    static func hint(for code: Int, transcript: SMTPTranscript, messageSize: Int) -> String {
+        let enhanced = transcript.failingReply.map { $0.dropFirst(4).prefix(while: { $0 != " " }) } ?? ""
+        if code == 552 || enhanced == "5.3.4" {
+            guard let limit = transcript.sizeLimit else {
+                return
+                    ". The message is \(messageSize) bytes and the server did not announce its limit (no SIZE in its EHLO reply): send a smaller image or fewer files"
+            }
+            return
+                ". The message is \(messageSize) bytes; the server's limit is \(limit) bytes (SIZE in its EHLO reply): send a smaller image or fewer files, or raise the server's message_size_limit"
+        }
+        if code == 530 || code == 554 || enhanced.hasPrefix("5.7.") {
+            return
+                ". The server refuses this client or this relay: it may need a login (\(EmailDestination.Configuration.userVariable) and \(EmailDestination.Configuration.passwordVariable), usually on the submission port 587 with STARTTLS) or permission to relay from this host"
+        }
+        return ""
     }
 
     /// `text` with the password replaced, control characters dropped, at most 300 characters.
