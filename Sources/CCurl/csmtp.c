@@ -48,20 +48,9 @@ static void load(void) {
     loaded = 1;
 }
 
-typedef struct {
-    const uint8_t *data;
-    size_t size;
-    size_t offset;
-} upload;
-
 static size_t read_message(char *buffer, size_t size, size_t count, void *context) {
-    upload *source = context;
-    size_t room = size * count;
-    size_t left = source->size - source->offset;
-    size_t n = left < room ? left : room;
-    memcpy(buffer, source->data + source->offset, n);
-    source->offset += n;
-    return n;
+    const csmtp_request *request = context;
+    return request->read(buffer, size * count, request->read_context);
 }
 
 static size_t discard(char *buffer, size_t size, size_t count, void *context) {
@@ -167,7 +156,6 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
         }
         recipients = next;
     }
-    upload source = {request->message, request->message_size, 0};
     c_easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
     c_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     // The debug callback sees the conversation only with VERBOSE on; it prints nothing itself.
@@ -182,8 +170,8 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     result->allow_fails = c_easy_setopt(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L) == CURLE_OK;
     c_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
     c_easy_setopt(curl, CURLOPT_READFUNCTION, read_message);
-    c_easy_setopt(curl, CURLOPT_READDATA, &source);
-    c_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)request->message_size);
+    c_easy_setopt(curl, CURLOPT_READDATA, (void *)request);
+    if (request->message_size >= 0) c_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)request->message_size);
     c_easy_setopt(curl, CURLOPT_WRITEFUNCTION, discard);
     c_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     c_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);

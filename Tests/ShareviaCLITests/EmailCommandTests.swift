@@ -23,7 +23,7 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
             #expect(
                 run.stderr.contains(
-                    "✓ email: delivered: \(server.url) accepted the message for friend@example.org (250)"
+                    "✓ email: delivered: \(server.url) accepted the message for friend@example.org (250 2.0.0 OK saved)"
                 )
             )
             #expect(run.stdout.hasPrefix("<") && run.stdout.hasSuffix("@example.org>\n"), "\(run.stdout)")

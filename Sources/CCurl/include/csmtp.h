@@ -13,6 +13,9 @@
 #define CSMTP_FAILED (-2)
 
 /// How the connection is protected, as CURLOPT_USE_SSL takes it.
+/// What `read` returns to abort the upload (CURL_READFUNC_ABORT).
+#define CSMTP_READ_ABORT 0x10000000
+
 #define CSMTP_TLS_NONE 0
 #define CSMTP_TLS_TRY 1
 #define CSMTP_TLS_REQUIRED 3
@@ -23,8 +26,11 @@ typedef struct {
     const char *mail_from;       ///< "<addr>"
     const char *const *recipients;  ///< "<addr>" each
     size_t recipient_count;
-    const uint8_t *message;      ///< the finished message, CRLF line endings
-    size_t message_size;
+    long long message_size;      ///< the message's exact size (SIZE=), or -1 when unknown
+    /// Fills `buffer` with up to `size` next bytes of the message (CRLF line endings); returns
+    /// how many, 0 at the end, or CSMTP_READ_ABORT to abort the transfer.
+    size_t (*read)(char *buffer, size_t size, void *context);
+    void *read_context;
     int tls;                     ///< CSMTP_TLS_*
     const char *ca_file;         ///< NULL for the system's CA bundle
     const char *user;            ///< NULL: no AUTH

@@ -40,7 +40,7 @@ struct EmailComposition {
             subject: subject,
             text: paragraphs.isEmpty ? "" : paragraphs.joined(separator: "\n\n") + "\n",
             html: configuration.html,
-            attachments: try Self.files(content.attachments)
+            attachments: Self.files(content.attachments)
         )
         notes += content.attachments.compactMap { AttachmentName.note(for: $0.fileName) }
     }
@@ -68,7 +68,7 @@ struct EmailComposition {
             subject: subject,
             text: text,
             html: prepared[field: "format"] == "html",
-            attachments: try Self.files(prepared.attachments)
+            attachments: Self.files(prepared.attachments)
         )
     }
 
@@ -80,26 +80,40 @@ struct EmailComposition {
         }
     }
 
-    private static func files(_ attachments: [ShareAttachment]) throws(ShareError) -> [MailAttachment] {
-        var files: [MailAttachment] = []
-        for attachment in attachments {
-            files.append(
-                MailAttachment(
-                    fileName: attachment.fileName,
-                    mimeType: attachment.mimeType,
-                    bytes: [UInt8](try attachment.data())
-                )
-            )
+    /// The attachments as the message streams them: files by path, never read here.
+    private static func files(_ attachments: [ShareAttachment]) -> [MailAttachment] {
+        attachments.map { attachment in
+            let content: MailAttachment.Content
+            switch attachment.source {
+            case .bytes(let data): content = .bytes([UInt8](data))
+            case .file(let path): content = .file(path: path)
+            }
+            return MailAttachment(fileName: attachment.fileName, mimeType: attachment.mimeType, content: content)
         }
-        return files
     }
 
-    /// The message's bytes.
-    func write(stamp: MessageStamp) throws(ShareError) -> [UInt8] {
+    /// The message laid out for streaming, every header and name checked.
+    func layout(stamp: MessageStamp) throws(ShareError) -> MailLayout {
         do throws(MailContentError) {
-            return try MailMessageWriter().write(message, stamp: stamp)
+            return try MailMessageWriter().layout(message, stamp: stamp)
         } catch {
             throw ShareError(.contentRejected, destination: .email, message: error.description)
+        }
+    }
+
+    /// Refuses attachments whose sizes, known before reading, already pass `limit`.
+    func checkSizes(limit: Int) throws(ShareError) {
+        var total = 0
+        for file in message.attachments {
+            total += file.byteCount ?? 0
+            if total > limit {
+                let name: String
+                switch file.content {
+                case .file(let path): name = path
+                case .bytes: name = file.fileName
+                }
+                throw EmailAttachmentLimit.exceeded(limit: limit, file: name, whileReading: false)
+            }
         }
     }
 

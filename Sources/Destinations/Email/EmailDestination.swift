@@ -137,15 +137,22 @@ public struct EmailDestination: ShareDestination {
     /// Writes the message once (every header, address and file name checked) and shows its
     /// headers, structure and size, and the `mailto:` URI of a draft.
     ///
+    /// Attachments are not read here: their sizes come from the files, and attachments that
+    /// already pass ``Configuration/attachmentLimit`` together are refused.
+    ///
     /// - Throws: ``ShareCore/ShareError`` `contentRejected` naming the field for a bad address,
-    ///   a CR, LF or NUL in a header value or file name; `unavailable` for unusable SMTP settings;
-    ///   `badInput` for an attachment that can't be read.
+    ///   a CR, LF or NUL in a header value or file name, or naming the file and the limit for
+    ///   attachments too large; `unavailable` for unusable SMTP settings.
     public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         try requireSupported(request.content)
         let smtp = try transport()
         let composition = try EmailComposition(content: request.content, configuration: configuration)
         let message = composition.message
-        let bytes = try composition.write(stamp: MessageStamp(secondsSince1970: 0, token: "0"))
+        try composition.checkSizes(limit: configuration.effectiveAttachmentLimit)
+        // A stamp of the same shape as the one deliver takes, so the size is the size sent.
+        let layout = try composition.layout(stamp: stamp())
+        let size =
+            layout.size.map { "\($0) bytes" } ?? "over \(layout.textSize) bytes (an attachment is not a regular file)"
         var fields: [PreparedShare.Field] = []
         if let from = message.from { fields.append(.init("from", from.description)) }
         fields += message.to.map { .init("to", $0.description) }
@@ -153,7 +160,8 @@ public struct EmailDestination: ShareDestination {
         fields.append(.init("subject", message.subject))
         fields.append(.init("format", message.html ? "html" : "text"))
         fields.append(.init("structure", composition.structure))
-        fields.append(.init("size", "\(bytes.count) bytes"))
+        fields.append(.init("size", size))
+        fields.append(.init("attachment-limit", "\(configuration.effectiveAttachmentLimit) bytes"))
         var notes = composition.notes
         if let smtp {
             fields.append(
@@ -175,7 +183,7 @@ public struct EmailDestination: ShareDestination {
         return PreparedShare(
             destination: id,
             summary:
-                "email: \(smtp == nil ? "draft" : "to \(recipients)"), subject \"\(message.subject)\"\(files.isEmpty ? "" : ", with \(files)") (\(bytes.count) bytes)",
+                "email: \(smtp == nil ? "draft" : "to \(recipients)"), subject \"\(message.subject)\"\(files.isEmpty ? "" : ", with \(files)") (\(size))",
             text: message.text,
             attachments: request.content.attachments,
             fields: fields,
@@ -189,7 +197,8 @@ public struct EmailDestination: ShareDestination {
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled before sending") }
         let composition = try EmailComposition(prepared: prepared)
         let stamp = stamp()
-        let bytes = try composition.write(stamp: stamp)
+        let layout = try composition.layout(stamp: stamp)
+        let limit = configuration.effectiveAttachmentLimit
         let message = composition.message
         let messageID = stamp.messageID(domain: message.from?.domain ?? "sharevia.invalid")
         if let smtp = try transport() {
@@ -200,7 +209,7 @@ public struct EmailDestination: ShareDestination {
             guard !recipients.isEmpty else {
                 throw ShareError(.unavailable, destination: id, message: "no recipient: pass --email-to ADDRESS")
             }
-            let acceptance = try await smtp.send(bytes, from: from, recipients: recipients)
+            let acceptance = try await smtp.send(layout, limit: limit, from: from, recipients: recipients)
             let refused = Set(acceptance.refused.map { $0.address.lowercased() })
             let accepted = recipients.map(\.addrSpec).filter { !refused.contains($0.lowercased()) }
             var summary =
@@ -214,7 +223,7 @@ public struct EmailDestination: ShareDestination {
         guard let folder else {
             throw ShareError(.unavailable, destination: id, message: "no folder for the .eml draft; pass --out DIR")
         }
-        let path = try EmailDraft(bytes: bytes, name: composition.draftName).write(into: folder)
+        let path = try await EmailDraft(layout: layout, limit: limit, name: composition.draftName).write(into: folder)
         let attachmentStep =
             message.attachments.isEmpty
             ? ""

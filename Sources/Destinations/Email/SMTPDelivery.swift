@@ -46,8 +46,14 @@ struct SMTPDelivery: Sendable {
     ///
     /// - Throws: ``ShareCore/ShareError`` quoting the server's reply when it refuses the message,
     ///   the login or every recipient.
-    func send(_ message: [UInt8], from: MailAddress, recipients: [MailAddress]) async throws(ShareError) -> Acceptance {
+    func send(
+        _ layout: MailLayout,
+        limit: Int,
+        from: MailAddress,
+        recipients: [MailAddress]
+    ) async throws(ShareError) -> Acceptance {
         let flag = CancelFlag()
+        let message = MessageSource(MailStream(layout, limit: limit), size: layout.size)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 let request = self
@@ -60,6 +66,8 @@ struct SMTPDelivery: Sendable {
         } onCancel: {
             flag.cancel()
         }
+        // A file that could not be read, or attachments over the limit, aborted the upload.
+        if let failure = message.stream.failure { throw failure }
         if outcome.curlCode == 0 {
             let reply = outcome.transcript.finalReply.map(sanitized) ?? "\(outcome.responseCode)"
             return Acceptance(
@@ -71,7 +79,7 @@ struct SMTPDelivery: Sendable {
     }
 
     private func perform(
-        _ message: [UInt8],
+        _ message: MessageSource,
         from: MailAddress,
         recipients: [MailAddress],
         cancel: CancelFlag
@@ -83,30 +91,30 @@ struct SMTPDelivery: Sendable {
         let pointers: [UnsafePointer<CChar>?] = envelope.map { $0.map { UnsafePointer($0) } }
         let password = password?.revealed()
         var result = csmtp_result()
+        let context = Unmanaged.passUnretained(message).toOpaque()
         let status = pointers.withUnsafeBufferPointer { rcpt in
-            message.withUnsafeBufferPointer { bytes in
-                url.description.withCString { urlText in
-                    "<\(from.addrSpec)>".withCString { mailFrom in
-                        withOptionalCString(caFile) { ca in
-                            withOptionalCString(user) { userText in
-                                withOptionalCString(password) { passwordText in
-                                    var request = csmtp_request(
-                                        url: urlText,
-                                        mail_from: mailFrom,
-                                        recipients: rcpt.baseAddress,
-                                        recipient_count: rcpt.count,
-                                        message: bytes.baseAddress,
-                                        message_size: bytes.count,
-                                        tls: tlsLevel,
-                                        ca_file: ca,
-                                        user: userText,
-                                        password: passwordText,
-                                        connect_timeout_ms: max(1, connectTimeout.wholeMilliseconds),
-                                        timeout_ms: max(1, timeout.wholeMilliseconds),
-                                        cancel: UnsafePointer(cancel.pointer)
-                                    )
-                                    return csmtp_send(&request, &result)
-                                }
+            url.description.withCString { urlText in
+                "<\(from.addrSpec)>".withCString { mailFrom in
+                    withOptionalCString(caFile) { ca in
+                        withOptionalCString(user) { userText in
+                            withOptionalCString(password) { passwordText in
+                                var request = csmtp_request(
+                                    url: urlText,
+                                    mail_from: mailFrom,
+                                    recipients: rcpt.baseAddress,
+                                    recipient_count: rcpt.count,
+                                    message_size: Int64(message.size ?? -1),
+                                    read: readMessage,
+                                    read_context: context,
+                                    tls: tlsLevel,
+                                    ca_file: ca,
+                                    user: userText,
+                                    password: passwordText,
+                                    connect_timeout_ms: max(1, connectTimeout.wholeMilliseconds),
+                                    timeout_ms: max(1, timeout.wholeMilliseconds),
+                                    cancel: UnsafePointer(cancel.pointer)
+                                )
+                                return csmtp_send(&request, &result)
                             }
                         }
                     }
@@ -123,7 +131,7 @@ struct SMTPDelivery: Sendable {
             responseCode: result.response_code,
             error: error,
             transcript: SMTPTranscript(transcript),
-            messageSize: message.count
+            messageSize: message.size ?? 0
         )
     }
 
@@ -224,6 +232,34 @@ struct SMTPDelivery: Sendable {
         if let secret = password?.revealed(), !secret.isEmpty { clean = clean.replacing(secret, with: "<redacted>") }
         clean = String(clean.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
         return String(clean.prefix(300))
+    }
+}
+
+/// The message libcurl uploads, pulled through ``readMessage`` on the transfer's thread.
+final class MessageSource: @unchecked Sendable {
+    let stream: MailStream
+    /// The exact size, for SMTP's SIZE parameter; nil when an attachment is not a regular file.
+    let size: Int?
+
+    init(_ stream: MailStream, size: Int?) {
+        self.stream = stream
+        self.size = size
+    }
+}
+
+/// libcurl's read callback: the next bytes of the message, 0 at its end, or
+/// `CSMTP_READ_ABORT` when the stream failed (its error stays in ``MailStream/failure``).
+private func readMessage(
+    _ buffer: UnsafeMutablePointer<CChar>?,
+    _ size: Int,
+    _ context: UnsafeMutableRawPointer?
+) -> Int {
+    guard let buffer, let context else { return Int(CSMTP_READ_ABORT) }
+    let source = Unmanaged<MessageSource>.fromOpaque(context).takeUnretainedValue()
+    do {
+        return try source.stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size))
+    } catch {
+        return Int(CSMTP_READ_ABORT)
     }
 }
 
