@@ -272,6 +272,33 @@ import Testing
         #expect(tries.count == 3, "retried: \(report.attempts)")
         #expect(tries.allSatisfy { $0.result == .transientFailure })
         #expect(tries.last?.reason.contains("can't connect to smtp://127.0.0.1:\(closedPort)") == true)
+
+        // The file export keeps the .eml email prepared, with its recipients and subject.
+        let file = try #require(report.attempts.last)
+        #expect(file.notes.contains { $0.contains("keeps the message email did not deliver as カード 🔥.eml") }, "\(file)")
+        let draft = try #require(report.receipt?.locations.first { $0.hasSuffix(".eml") }, "\(report)")
+        let check = try await MailCheck.report(draft)
+        #expect(check.defects.isEmpty, "\(check.defects)")
+        #expect(check.to == ["friend@xn--bcher-kva.example"])
+        #expect(check.cc == ["cc@example.org"])
+        #expect(check.subject == "Sieben Tage am Stück 🔥 七日連続")
+        #expect(check.files.first?["filename"] as? String == "カード 🔥.png")
+        #expect(check.files.first?["sha256"] as? String == (try await MailCheck.sha256(PackageRoot.exampleCard)))
+        #expect(!folder.names(in: "files").contains { $0.hasPrefix(".sharevia-tmp-") }, "no temporary file left")
+    }
+
+    @Test func aShareWithoutAnEmailAttemptWritesNoEml() async throws {
+        let environment = ShareEnvironment(["HOME": folder.path])
+        var registry = DestinationRegistry()
+        try registry.register(
+            FileExportDestination(configuration: .init(directory: folder.file("plain")), environment: environment)
+        )
+        let report = try await ShareRouter(registry: registry).share(
+            try Self.request.content,
+            via: FallbackChain(["file"])
+        )
+        #expect(report.deliveredBy == "file")
+        #expect(!folder.names(in: "plain").contains { $0.hasSuffix(".eml") })
     }
 
     @Test(arguments: [

@@ -69,6 +69,27 @@ import Testing
         #expect(email.count == 3, "\(attempts)")
         #expect(email.allSatisfy { $0["result"] as? String == "transient-failure" })
         #expect(report["deliveredBy"] as? String == "file")
+        // The fallback keeps the message email prepared: recipients, subject and the card.
+        let file = try #require(attempts.last)
+        let notes = file["notes"] as? [String] ?? []
+        #expect(
+            notes.contains {
+                $0.contains("keeps the message email did not deliver as card.eml (to friend@example.org)")
+            },
+            "\(file)"
+        )
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(names == ["card.eml", "card.png", "card.share.json"], "\(names)")
+        let draft = try await MailCheck.report("\(out)/card.eml")
+        #expect(draft.defects.isEmpty, "\(draft.defects)")
+        #expect(draft.to == ["friend@example.org"])
+        #expect(draft.from == ["me@example.org"])
+        #expect(draft.files.first?["sha256"] as? String == (try await MailCheck.sha256(PackageRoot.exampleCard)))
+        let manifest = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: "\(out)/card.share.json")),
+            as: UTF8.self
+        )
+        #expect(manifest.contains("card.eml"))
     }
 
     @Test(arguments: [

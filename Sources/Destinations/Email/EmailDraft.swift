@@ -28,6 +28,17 @@ struct EmailDraft {
     ///   failure.
     func write(into folder: String) async throws(ShareError) -> String {
         let safe = (try? SafeFileName.check(name)) != nil ? name : "message.eml"
+        let temporary = try await stage(in: folder)
+        defer { unlink(temporary) }
+        let written = try AtomicFolderWriter(directory: folder, destination: .email).write(
+            [ExportPlan.File(name: safe, bytes: .copy(path: temporary))]
+        )
+        return written[0]
+    }
+
+    /// Streams the message into a new temporary file in `folder` (created if missing) and
+    /// returns its path; the caller removes it. Nothing is left behind when this throws.
+    func stage(in folder: String) async throws(ShareError) -> String {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -44,18 +55,15 @@ struct EmailDraft {
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { unlink(temporary) }
         do throws(ShareError) {
             try await stream(to: descriptor, path: folder)
         } catch {
             close(descriptor)
+            unlink(temporary)
             throw error
         }
         close(descriptor)
-        let written = try AtomicFolderWriter(directory: folder, destination: .email).write(
-            [ExportPlan.File(name: safe, bytes: .copy(path: temporary))]
-        )
-        return written[0]
+        return temporary
     }
 
     /// Writes the whole message to `descriptor`, checking for cancellation between chunks.
