@@ -199,3 +199,31 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     c_slist_free_all(recipients);
     return code == CURLE_OK ? CSMTP_OK : CSMTP_FAILED;
 }
+
+size_t csmtp_base64_lines_length(size_t size) { return (size + 2) / 3 * 4 + (size + 56) / 57 * 2; }
+
+void csmtp_base64_lines(const uint8_t *input, size_t size, uint8_t *output) {
+    static const char table[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t index = 0;
+    while (index < size) {
+        size_t end = index + 57 < size ? index + 57 : size;
+        for (; index + 3 <= end; index += 3) {
+            uint32_t value = (uint32_t)input[index] << 16 | (uint32_t)input[index + 1] << 8 | input[index + 2];
+            *output++ = (uint8_t)table[value >> 18 & 63];
+            *output++ = (uint8_t)table[value >> 12 & 63];
+            *output++ = (uint8_t)table[value >> 6 & 63];
+            *output++ = (uint8_t)table[value & 63];
+        }
+        size_t left = end - index;
+        if (left > 0) {
+            uint32_t value = (uint32_t)input[index] << 16 | (left == 2 ? (uint32_t)input[index + 1] << 8 : 0);
+            *output++ = (uint8_t)table[value >> 18 & 63];
+            *output++ = (uint8_t)table[value >> 12 & 63];
+            *output++ = left == 2 ? (uint8_t)table[value >> 6 & 63] : '=';
+            *output++ = '=';
+            index = end;
+        }
+        *output++ = '\r';
+        *output++ = '\n';
+    }
+}

@@ -86,7 +86,7 @@ final class MailStream {
                 let chunk = try source!.next(Self.chunkSize)
                 attachmentBytes += chunk.count
                 if attachmentBytes > limit { throw overLimit(attachment) }
-                chunk.withUnsafeBytes { Base64Lines.appendLines($0, to: &pending) }
+                pending = chunk.withUnsafeBytes { Base64Lines.lines($0) }
                 if chunk.count < Self.chunkSize {
                     source = nil
                     segment += 1
