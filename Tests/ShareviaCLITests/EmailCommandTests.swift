@@ -92,6 +92,24 @@ import Testing
         #expect(manifest.contains("card.eml"))
     }
 
+    /// An endless input stops at the 25 MiB default limit, with an error naming the file, the
+    /// limit and the flag that raises it, and nothing is left in the share folder.
+    @Test func anEndlessAttachmentStopsAtTheLimit() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let run = try await ShareviaProcess.run(
+            ["--to", "email", "/dev/zero", "--text", "endless", "--out", out, "--no-fallback"],
+            timeout: .seconds(60)
+        )
+        #expect(clock.now - started < .seconds(60))
+        #expect(run.status != 0, "\(run.stderr)")
+        #expect(run.stderr.contains("at most 25 MiB (26214400 bytes)"), "\(run.stderr)")
+        #expect(run.stderr.contains("/dev/zero passed it while being read"), "\(run.stderr)")
+        #expect(run.stderr.contains("--email-max-attachment-mib"), "\(run.stderr)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        #expect(left.isEmpty, "nothing left behind: \(left)")
+    }
+
     @Test(arguments: [
         (
             ["--email-to", "friend@example.org\r\nBcc: victim@example.org"],

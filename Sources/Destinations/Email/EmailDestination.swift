@@ -17,8 +17,13 @@ import ShareCore
 ///   a `mailto:` URI with the subject and text is printed: `handed-off`. A `mailto:` URI can't
 ///   carry an attachment; the `.eml` does.
 ///
-/// The message itself comes from ``MailMessageWriter``; libcurl is loaded only when a message is
-/// sent. The password is a ``ShareCore/Secret``: it reaches libcurl and nothing else.
+/// The message itself comes from ``MailMessageWriter``; its attachments are streamed in 57 KiB
+/// chunks (``MailStream``) into the `.eml` or libcurl's upload, never held whole, and may hold
+/// at most ``Configuration/attachmentLimit`` together (25 MiB by default), checked from the
+/// files' sizes in `prepare` and while they are read. When the share falls back to the file
+/// export, it writes the `.eml` this destination prepared beside the share's files. libcurl is
+/// loaded only when a message is sent. The password is a ``ShareCore/Secret``: it reaches
+/// libcurl and nothing else.
 public struct EmailDestination: ShareDestination {
     /// Email's descriptor, the same for every instance.
     public static let standardDescriptor = DestinationDescriptor(
