@@ -21,8 +21,12 @@ cleanup() {
   scripts/postfix-test.sh stop "$postfix_dir"; rm -rf "$postfix_dir"
 }
 trap cleanup EXIT
-postfix_ports=$(scripts/postfix-test.sh start "$postfix_dir") || { echo "error: the test Postfix did not start" >&2; exit 1; }
-while IFS='=' read -r name value; do export "$name=$value"; done <<<"$postfix_ports"
+if [[ $(id -u) -eq 0 ]]; then
+  postfix_ports=$(scripts/postfix-test.sh start "$postfix_dir") || { echo "error: the test Postfix did not start" >&2; exit 1; }
+  while IFS='=' read -r name value; do export "$name=$value"; done <<<"$postfix_ports"
+else
+  echo "warning: not root, so no private Postfix: EmailPostfixTests are skipped (CI runs as root and runs them)" >&2
+fi
 for _ in $(seq 1 100); do [[ -S /tmp/.X11-unix/X$display ]] && break; sleep 0.05; done
 [[ -S /tmp/.X11-unix/X$display ]] || { echo "error: Xvfb did not start on :$display" >&2; exit 1; }
 export SHAREVIA_TEST_DISPLAY=":$display"
