@@ -5,7 +5,8 @@
 #          so no headers) with the Noto fonts: Latin and most scripts, CJK, colour emoji)
 #   test:  build + the real parts the tests run against (Xvfb, xclip, xsel, wl-clipboard, the Wayland
 #          compositors sway (headless, with a primary selection) and weston (nested in Xvfb, without one), pngcheck,
-#          an SMTP server, ImageMagick, strace for the fault matrix, plistutil, cjpeg/djpeg,
+#          an SMTP server (aiosmtpd) and Postfix (private instances, scripts/postfix-test.sh), ImageMagick,
+#          strace for the fault matrix, plistutil, cjpeg/djpeg,
 #          python3-jsonschema for the plugin protocol's schemas), and the Python packages the
 #          SMS tests compare against (gsm0338, smsutil) in the venv .build-venv
 #   bench: test + the tools benchmarks compare against (vips, hyperfine, GNU time; ImageMagick's pango: for cards)
@@ -15,7 +16,8 @@ kind=${1:-build}
 packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-dev pkg-config
   libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libqrencode4 fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 if [[ $kind == test || $kind == bench ]]; then
-  packages+=(xvfb xclip xsel wl-clipboard sway weston x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils libjpeg-turbo-progs python3-jsonschema)
+  packages+=(xvfb xclip xsel wl-clipboard sway weston x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils
+    libjpeg-turbo-progs python3-jsonschema postfix)
 fi
 if [[ $kind == bench ]]; then
   packages+=(libvips-tools hyperfine time python3-venv libmagickcore-6.q16-6-extra)
@@ -29,6 +31,8 @@ if ((${#missing[@]})); then
   sudo=""
   [[ $(id -u) -eq 0 ]] || sudo="sudo"
   $sudo apt-get update -qq
+  # Postfix for the email tests (scripts/postfix-test.sh runs private instances): no system mailer set up.
+  echo "postfix postfix/main_mailer_type select No configuration" | $sudo debconf-set-selections
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 if [[ $kind == test || $kind == bench ]]; then

@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static CURLcode (*c_global_init)(long);
@@ -47,26 +48,63 @@ static void load(void) {
     loaded = 1;
 }
 
-typedef struct {
-    const uint8_t *data;
-    size_t size;
-    size_t offset;
-} upload;
-
 static size_t read_message(char *buffer, size_t size, size_t count, void *context) {
-    upload *source = context;
-    size_t room = size * count;
-    size_t left = source->size - source->offset;
-    size_t n = left < room ? left : room;
-    memcpy(buffer, source->data + source->offset, n);
-    source->offset += n;
-    return n;
+    const csmtp_request *request = context;
+    return request->read(buffer, size * count, request->read_context);
 }
 
 static size_t discard(char *buffer, size_t size, size_t count, void *context) {
     (void)buffer;
     (void)context;
     return size * count;
+}
+
+/// Appends `marker`, the line (without its CR LF) and a LF to the transcript, or marks it truncated.
+static void record(csmtp_result *result, char marker, const char *data, size_t size) {
+    while (size > 0 && (data[size - 1] == '\n' || data[size - 1] == '\r')) size--;
+    if (size > 1000) size = 1000;
+    if (!result->transcript) return;
+    size_t used = strlen(result->transcript);
+    if (used + size + 3 > CSMTP_TRANSCRIPT_SIZE) {
+        result->transcript_truncated = 1;
+        return;
+    }
+    char *end = result->transcript + used;
+    *end++ = marker;
+    for (size_t i = 0; i < size; i++) *end++ = (data[i] == '\n' || data[i] == '\r' || data[i] == 0) ? ' ' : data[i];
+    *end++ = '\n';
+    *end = 0;
+}
+
+static int starts_with(const char *data, size_t size, const char *prefix) {
+    size_t length = strlen(prefix);
+    if (size < length) return 0;
+    for (size_t i = 0; i < length; i++) {
+        char c = data[i];
+        if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
+        if (c != prefix[i]) return 0;
+    }
+    return 1;
+}
+
+/// CURLOPT_DEBUGFUNCTION: keeps the server's replies and the envelope commands, never AUTH's
+/// arguments (they carry the login), never the message.
+static int debug(CURL *handle, curl_infotype type, char *data, size_t size, void *context) {
+    (void)handle;
+    csmtp_result *result = context;
+    if (type == CURLINFO_HEADER_IN) {
+        if (!starts_with(data, size, "334")) record(result, '<', data, size);
+    } else if (type == CURLINFO_HEADER_OUT) {
+        if (starts_with(data, size, "AUTH")) {
+            record(result, '>', "AUTH", 4);
+        } else if (starts_with(data, size, "MAIL FROM:") || starts_with(data, size, "RCPT TO:") ||
+                   starts_with(data, size, "EHLO ") || starts_with(data, size, "HELO ") ||
+                   starts_with(data, size, "DATA") || starts_with(data, size, "STARTTLS") ||
+                   starts_with(data, size, "QUIT")) {
+            record(result, '>', data, size);
+        }
+    }
+    return 0;
 }
 
 static int progress(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow) {
@@ -87,8 +125,14 @@ int csmtp_library_loaded(void) {
     return 1;
 }
 
+void csmtp_result_free(csmtp_result *result) {
+    free(result->transcript);
+    result->transcript = NULL;
+}
+
 int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     memset(result, 0, sizeof *result);
+    result->transcript = calloc(1, CSMTP_TRANSCRIPT_SIZE);
     pthread_once(&load_once, load);
     if (!loaded) {
         snprintf(result->error, sizeof result->error, "%s", load_error);
@@ -112,18 +156,22 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
         }
         recipients = next;
     }
-    upload source = {request->message, request->message_size, 0};
     c_easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
     c_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    c_easy_setopt(curl, CURLOPT_VERBOSE, 0L);
+    // The debug callback sees the conversation only with VERBOSE on; it prints nothing itself.
+    c_easy_setopt(curl, CURLOPT_DEBUGFUNCTION, debug);
+    c_easy_setopt(curl, CURLOPT_DEBUGDATA, result);
+    c_easy_setopt(curl, CURLOPT_VERBOSE, 1L);
     c_easy_setopt(curl, CURLOPT_URL, request->url);
     c_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
     c_easy_setopt(curl, CURLOPT_MAIL_FROM, request->mail_from);
     c_easy_setopt(curl, CURLOPT_MAIL_RCPT, recipients);
+    // Named CURLOPT_MAIL_RCPT_ALLOWFAILS since 8.2; 7.88 (Debian 12) spells it with three Ls.
+    result->allow_fails = c_easy_setopt(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L) == CURLE_OK;
     c_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
     c_easy_setopt(curl, CURLOPT_READFUNCTION, read_message);
-    c_easy_setopt(curl, CURLOPT_READDATA, &source);
-    c_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)request->message_size);
+    c_easy_setopt(curl, CURLOPT_READDATA, (void *)request);
+    if (request->message_size >= 0) c_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)request->message_size);
     c_easy_setopt(curl, CURLOPT_WRITEFUNCTION, discard);
     c_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     c_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
@@ -150,4 +198,32 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     c_easy_cleanup(curl);
     c_slist_free_all(recipients);
     return code == CURLE_OK ? CSMTP_OK : CSMTP_FAILED;
+}
+
+size_t csmtp_base64_lines_length(size_t size) { return (size + 2) / 3 * 4 + (size + 56) / 57 * 2; }
+
+void csmtp_base64_lines(const uint8_t *input, size_t size, uint8_t *output) {
+    static const char table[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t index = 0;
+    while (index < size) {
+        size_t end = index + 57 < size ? index + 57 : size;
+        for (; index + 3 <= end; index += 3) {
+            uint32_t value = (uint32_t)input[index] << 16 | (uint32_t)input[index + 1] << 8 | input[index + 2];
+            *output++ = (uint8_t)table[value >> 18 & 63];
+            *output++ = (uint8_t)table[value >> 12 & 63];
+            *output++ = (uint8_t)table[value >> 6 & 63];
+            *output++ = (uint8_t)table[value & 63];
+        }
+        size_t left = end - index;
+        if (left > 0) {
+            uint32_t value = (uint32_t)input[index] << 16 | (left == 2 ? (uint32_t)input[index + 1] << 8 : 0);
+            *output++ = (uint8_t)table[value >> 18 & 63];
+            *output++ = (uint8_t)table[value >> 12 & 63];
+            *output++ = left == 2 ? (uint8_t)table[value >> 6 & 63] : '=';
+            *output++ = '=';
+            index = end;
+        }
+        *output++ = '\r';
+        *output++ = '\n';
+    }
 }

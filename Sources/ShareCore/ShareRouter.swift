@@ -17,6 +17,9 @@
 ///    records `delivered` or `handed-off`, as the receipt says, and returns. A `transient` error or a timeout is retried after
 ///    ``RetryPolicy/backoff(beforeRetry:)`` up to ``RetryPolicy/maxAttempts`` tries, then the router
 ///    moves on; `permanent` and `unavailable` move on at once; `badInput` and `cancelled` stop.
+/// 6. A destination that prepared the share but did not deliver it joins the request's
+///    ``ShareRequest/undelivered`` for the destinations after it, so a fallback can keep what it
+///    made (the file export writes an email's `.eml`).
 ///
 /// The returned ``ShareReport`` lists every attempt with the prepared share's summary and shaping
 /// notes once the destination prepared it; ``ShareReport/outcome`` says whether the first
@@ -65,14 +68,17 @@ public struct ShareRouter: Sendable {
         via chain: FallbackChain
     ) async throws(ShareError) -> ShareReport {
         let ids = try chain.validatedIDs(against: registry)
-        let request = ShareRequest(content: content.snapshot, options: options)
+        var request = ShareRequest(content: content.snapshot, options: options)
         var cards = CardImages(source: content.cardImage)
         var report = ShareReport(chain: ids)
         for id in ids {
             // Built only now: a destination the share never reaches is never built.
             let destination = try registry.resolve(id)
-            let step = await attempt(destination, request: request, cards: &cards, into: &report)
+            var prepared: PreparedShare?
+            let step = await attempt(destination, request: request, cards: &cards, into: &report, prepared: &prepared)
             if step == .stop { break }
+            // Prepared but not delivered: later destinations may keep what it made.
+            if let prepared { request.undelivered.append(prepared) }
         }
         return report
     }
@@ -126,12 +132,12 @@ public struct ShareRouter: Sendable {
         _ destination: any ShareDestination,
         request: ShareRequest,
         cards: inout CardImages,
-        into report: inout ShareReport
+        into report: inout ShareReport,
+        prepared: inout PreparedShare?
     ) async -> Step {
         let id = destination.descriptor.id
         let clock = ContinuousClock()
         var started = clock.now
-        var prepared: PreparedShare?
         func record(_ result: ShareReport.Result, _ reason: String, try number: Int = 1, log: String? = nil) {
             var attempt = ShareReport.Attempt(
                 destination: id,

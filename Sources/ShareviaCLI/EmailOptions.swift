@@ -51,6 +51,15 @@ struct EmailOptions: ParsableArguments {
     )
     var caFile: String?
 
+    @Option(
+        name: .customLong("email-max-attachment-mib"),
+        help: ArgumentHelp(
+            "Email: the most the attachments may hold together, in MiB (default 25), checked while reading them.",
+            valueName: "mib"
+        )
+    )
+    var maxAttachmentMiB: Double?
+
     func validate() throws {
         if let smtp {
             do {
@@ -78,6 +87,9 @@ struct EmailOptions: ParsableArguments {
             throw ValidationError("--subject must be one line without control characters (no CR, LF or NUL)")
         }
         if let caFile, caFile.isEmpty { throw ValidationError("--smtp-ca-file needs a file path") }
+        if let maxAttachmentMiB, !(maxAttachmentMiB > 0 && maxAttachmentMiB <= 1_048_576) {
+            throw ValidationError("--email-max-attachment-mib must be a number of MiB above 0 and at most 1048576")
+        }
     }
 
     /// The destination's configuration; the folder comes from `--out`, the timeout from `--timeout`.
@@ -90,7 +102,8 @@ struct EmailOptions: ParsableArguments {
             subject: subject,
             html: html,
             security: security,
-            caFile: caFile
+            caFile: caFile,
+            attachmentLimit: maxAttachmentMiB.map { Int($0 * 1_048_576) }
         )
     }
 }

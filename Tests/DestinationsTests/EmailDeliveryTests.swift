@@ -91,7 +91,9 @@ import Testing
             #expect(receipt.outcome == .delivered)
             #expect(receipt.locations == ["<1736240700.fedcba9876543210fedcba9876543210@example.org>"])
             #expect(
-                receipt.summary.contains("accepted the message for friend@xn--bcher-kva.example, cc@example.org (250)")
+                receipt.summary.contains(
+                    "accepted the message for friend@xn--bcher-kva.example, cc@example.org (250 2.0.0 OK saved)"
+                )
             )
             let received = try #require(server.messagePaths.first, "\(server.log)")
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: received)))
@@ -177,8 +179,13 @@ import Testing
                 try await wrong.deliver(try wrong.prepare(try Self.request))
             } throws: { error in
                 let error = error as? ShareError
+                // The server's reply is quoted; the login, plain or base64 as AUTH sends it, never is.
+                let plain = Data("\u{0}sender\u{0}wrong-\(Self.password)".utf8).base64EncodedString()
+                let login = Data("wrong-\(Self.password)".utf8).base64EncodedString()
+                let text = error?.detailedDescription ?? ""
                 return error?.code == .permanent && error?.message.contains("refused the login for sender") == true
-                    && !(error?.detailedDescription.contains(Self.password) ?? true)
+                    && error?.message.contains("the server said \"535") == true
+                    && !text.contains(Self.password) && !text.contains(plain) && !text.contains(login)
             }
         }
     }
@@ -265,6 +272,33 @@ import Testing
         #expect(tries.count == 3, "retried: \(report.attempts)")
         #expect(tries.allSatisfy { $0.result == .transientFailure })
         #expect(tries.last?.reason.contains("can't connect to smtp://127.0.0.1:\(closedPort)") == true)
+
+        // The file export keeps the .eml email prepared, with its recipients and subject.
+        let file = try #require(report.attempts.last)
+        #expect(file.notes.contains { $0.contains("keeps the message email did not deliver as カード 🔥.eml") }, "\(file)")
+        let draft = try #require(report.receipt?.locations.first { $0.hasSuffix(".eml") }, "\(report)")
+        let check = try await MailCheck.report(draft)
+        #expect(check.defects.isEmpty, "\(check.defects)")
+        #expect(check.to == ["friend@xn--bcher-kva.example"])
+        #expect(check.cc == ["cc@example.org"])
+        #expect(check.subject == "Sieben Tage am Stück 🔥 七日連続")
+        #expect(check.files.first?["filename"] as? String == "カード 🔥.png")
+        #expect(check.files.first?["sha256"] as? String == (try await MailCheck.sha256(PackageRoot.exampleCard)))
+        #expect(!folder.names(in: "files").contains { $0.hasPrefix(".sharevia-tmp-") }, "no temporary file left")
+    }
+
+    @Test func aShareWithoutAnEmailAttemptWritesNoEml() async throws {
+        let environment = ShareEnvironment(["HOME": folder.path])
+        var registry = DestinationRegistry()
+        try registry.register(
+            FileExportDestination(configuration: .init(directory: folder.file("plain")), environment: environment)
+        )
+        let report = try await ShareRouter(registry: registry).share(
+            try Self.request.content,
+            via: FallbackChain(["file"])
+        )
+        #expect(report.deliveredBy == "file")
+        #expect(!folder.names(in: "plain").contains { $0.hasSuffix(".eml") })
     }
 
     @Test(arguments: [

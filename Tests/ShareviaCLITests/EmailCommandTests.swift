@@ -23,7 +23,7 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
             #expect(
                 run.stderr.contains(
-                    "✓ email: delivered: \(server.url) accepted the message for friend@example.org (250)"
+                    "✓ email: delivered: \(server.url) accepted the message for friend@example.org (250 2.0.0 OK saved)"
                 )
             )
             #expect(run.stdout.hasPrefix("<") && run.stdout.hasSuffix("@example.org>\n"), "\(run.stdout)")
@@ -69,6 +69,45 @@ import Testing
         #expect(email.count == 3, "\(attempts)")
         #expect(email.allSatisfy { $0["result"] as? String == "transient-failure" })
         #expect(report["deliveredBy"] as? String == "file")
+        // The fallback keeps the message email prepared: recipients, subject and the card.
+        let file = try #require(attempts.last)
+        let notes = file["notes"] as? [String] ?? []
+        #expect(
+            notes.contains {
+                $0.contains("keeps the message email did not deliver as card.eml (to friend@example.org)")
+            },
+            "\(file)"
+        )
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(names == ["card.eml", "card.png", "card.share.json"], "\(names)")
+        let draft = try await MailCheck.report("\(out)/card.eml")
+        #expect(draft.defects.isEmpty, "\(draft.defects)")
+        #expect(draft.to == ["friend@example.org"])
+        #expect(draft.from == ["me@example.org"])
+        #expect(draft.files.first?["sha256"] as? String == (try await MailCheck.sha256(PackageRoot.exampleCard)))
+        let manifest = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: "\(out)/card.share.json")),
+            as: UTF8.self
+        )
+        #expect(manifest.contains("card.eml"))
+    }
+
+    /// An endless input stops at the 25 MiB default limit, with an error naming the file, the
+    /// limit and the flag that raises it, and nothing is left in the share folder.
+    @Test func anEndlessAttachmentStopsAtTheLimit() async throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let run = try await ShareviaProcess.run(
+            ["--to", "email", "/dev/zero", "--text", "endless", "--out", out, "--no-fallback"],
+            timeout: .seconds(60)
+        )
+        #expect(clock.now - started < .seconds(60))
+        #expect(run.status != 0, "\(run.stderr)")
+        #expect(run.stderr.contains("at most 25 MiB (26214400 bytes)"), "\(run.stderr)")
+        #expect(run.stderr.contains("/dev/zero passed it while being read"), "\(run.stderr)")
+        #expect(run.stderr.contains("--email-max-attachment-mib"), "\(run.stderr)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        #expect(left.isEmpty, "nothing left behind: \(left)")
     }
 
     @Test(arguments: [

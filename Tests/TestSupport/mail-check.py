@@ -1,7 +1,7 @@
 """Parses messages the way a mail client would, with Python's email package
 (policy=email.policy.default), and prints one JSON object per file on one line each:
 defects (of the message, every part and every header), the decoded headers, the text and HTML
-bodies, every file (name, type, disposition, Content-ID, SHA-256 of the decoded bytes), and the
+bodies, every file (file name, Content-Type name, type, disposition, Content-ID, SHA-256 of the decoded bytes), and the
 raw form checks (bare CR or LF, longest line, non-ASCII bytes).
 
 Usage: mail-check.py FILE...
@@ -31,6 +31,7 @@ def check(path):
             "type": part.get_content_type(),
             "disposition": part.get_content_disposition(),
             "filename": part.get_filename(),
+            "name": part["Content-Type"].params.get("name") if part["Content-Type"] else None,
             "content_id": part.get("Content-ID"),
         }
         content = part.get_content()

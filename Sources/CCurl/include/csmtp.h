@@ -13,6 +13,9 @@
 #define CSMTP_FAILED (-2)
 
 /// How the connection is protected, as CURLOPT_USE_SSL takes it.
+/// What `read` returns to abort the upload (CURL_READFUNC_ABORT).
+#define CSMTP_READ_ABORT 0x10000000
+
 #define CSMTP_TLS_NONE 0
 #define CSMTP_TLS_TRY 1
 #define CSMTP_TLS_REQUIRED 3
@@ -23,8 +26,11 @@ typedef struct {
     const char *mail_from;       ///< "<addr>"
     const char *const *recipients;  ///< "<addr>" each
     size_t recipient_count;
-    const uint8_t *message;      ///< the finished message, CRLF line endings
-    size_t message_size;
+    long long message_size;      ///< the message's exact size (SIZE=), or -1 when unknown
+    /// Fills `buffer` with up to `size` next bytes of the message (CRLF line endings); returns
+    /// how many, 0 at the end, or CSMTP_READ_ABORT to abort the transfer.
+    size_t (*read)(char *buffer, size_t size, void *context);
+    void *read_context;
     int tls;                     ///< CSMTP_TLS_*
     const char *ca_file;         ///< NULL for the system's CA bundle
     const char *user;            ///< NULL: no AUTH
@@ -39,15 +45,40 @@ typedef struct {
     int curl_code;               ///< CURLcode, 0 on success
     long response_code;          ///< the last SMTP reply code (CURLINFO_RESPONSE_CODE)
     char error[512];             ///< curl's error text (may quote the server), NUL-terminated
+    /// The SMTP conversation, NUL-terminated: the envelope commands the client sent (EHLO, MAIL
+    /// FROM, RCPT TO, DATA; AUTH as the bare word, never its arguments or continuation lines),
+    /// each line prefixed `>`, and every reply line of the server prefixed `<` (except the 334
+    /// challenges of AUTH). At most CSMTP_TRANSCRIPT_SIZE - 1 bytes; `transcript_truncated` is
+    /// 1 when later lines were dropped. The message itself is never in it. Allocated by
+    /// csmtp_send (NULL if that failed); release it with csmtp_result_free.
+    char *transcript;
+    int transcript_truncated;
+    /// 1 when libcurl accepted CURLOPT_MAIL_RCPT_ALLOWFAILS (7.69 and later): the message goes to
+    /// the recipients the server accepted even when it refuses others.
+    int allow_fails;
 } csmtp_result;
+
+#define CSMTP_TRANSCRIPT_SIZE 65536
+
+/// Frees what csmtp_send allocated in `result`.
+void csmtp_result_free(csmtp_result *result);
 
 /// Sends the message. Returns CSMTP_OK when the server accepted it (250 after DATA),
 /// CSMTP_NO_LIBRARY when libcurl can't be loaded (`result->error` says why), else CSMTP_FAILED.
-/// Never prints anything (no CURLOPT_VERBOSE).
+/// Never prints anything: CURLOPT_VERBOSE is on only so the debug callback fills the transcript.
 int csmtp_send(const csmtp_request *request, csmtp_result *result);
 
 /// Sets `*flag` to 1 atomically, aborting a transfer that polls it.
 void csmtp_cancel(int *flag);
+
+/// Writes `size` bytes as MIME base64 (RFC 2045): lines of 76 characters, each ending CR LF, the
+/// last line shorter, `=` padding at the end. `output` must hold csmtp_base64_lines_length(size)
+/// bytes. Every call but the last of a body must pass a multiple of 57 bytes. In C because the
+/// message streams every attachment through it (a debug build of the Swift loop did 6 MB/s).
+void csmtp_base64_lines(const uint8_t *input, size_t size, uint8_t *output);
+
+/// The length csmtp_base64_lines writes for `size` bytes.
+size_t csmtp_base64_lines_length(size_t size);
 
 /// 1 when libcurl.so.4 is mapped into this process (for tests that check it is not loaded).
 int csmtp_library_loaded(void);

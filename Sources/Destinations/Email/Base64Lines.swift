@@ -1,3 +1,5 @@
+import CCurl
+
 /// Base64 (RFC 4648) for MIME bodies: 76 characters a line, each line ending CRLF (RFC 2045).
 enum Base64Lines {
     static let lineLength = 76
@@ -12,17 +14,22 @@ enum Base64Lines {
 
     /// The bytes in base64 in lines of 76 characters, each ending CRLF.
     static func lines(_ bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        let perLine = lineLength / 4 * 3
-        output.reserveCapacity((bytes.count + 2) / 3 * 4 + (bytes.count / perLine + 1) * 2)
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + perLine, bytes.count)
-            append(bytes[start..<end], to: &output)
-            output += [0x0D, 0x0A]
-            start = end
+        bytes.withUnsafeBytes { lines($0) }
+    }
+
+    /// The length of ``lines(_:)`` for `count` bytes, without encoding them.
+    static func linesLength(forByteCount count: Int) -> Int { csmtp_base64_lines_length(count) }
+
+    /// The bytes in base64 lines of 76 characters, each ending CRLF. Every call but the last of
+    /// a body must pass a multiple of 57 bytes, so lines stay whole across calls.
+    static func lines(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        let length = linesLength(forByteCount: bytes.count)
+        return [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            if let input = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+                csmtp_base64_lines(input, bytes.count, buffer.baseAddress!)
+            }
+            initialized = length
         }
-        return output
     }
 
     private static func append(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {

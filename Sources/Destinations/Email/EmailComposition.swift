@@ -40,8 +40,9 @@ struct EmailComposition {
             subject: subject,
             text: paragraphs.isEmpty ? "" : paragraphs.joined(separator: "\n\n") + "\n",
             html: configuration.html,
-            attachments: try Self.files(content.attachments)
+            attachments: Self.files(content.attachments)
         )
+        notes += content.attachments.compactMap { AttachmentName.note(for: $0.fileName) }
     }
 
     /// From a share ``EmailDestination`` prepared.
@@ -67,7 +68,7 @@ struct EmailComposition {
             subject: subject,
             text: text,
             html: prepared[field: "format"] == "html",
-            attachments: try Self.files(prepared.attachments)
+            attachments: Self.files(prepared.attachments)
         )
     }
 
@@ -79,26 +80,40 @@ struct EmailComposition {
         }
     }
 
-    private static func files(_ attachments: [ShareAttachment]) throws(ShareError) -> [MailAttachment] {
-        var files: [MailAttachment] = []
-        for attachment in attachments {
-            files.append(
-                MailAttachment(
-                    fileName: attachment.fileName,
-                    mimeType: attachment.mimeType,
-                    bytes: [UInt8](try attachment.data())
-                )
-            )
+    /// The attachments as the message streams them: files by path, never read here.
+    private static func files(_ attachments: [ShareAttachment]) -> [MailAttachment] {
+        attachments.map { attachment in
+            let content: MailAttachment.Content
+            switch attachment.source {
+            case .bytes(let data): content = .bytes([UInt8](data))
+            case .file(let path): content = .file(path: path)
+            }
+            return MailAttachment(fileName: attachment.fileName, mimeType: attachment.mimeType, content: content)
         }
-        return files
     }
 
-    /// The message's bytes.
-    func write(stamp: MessageStamp) throws(ShareError) -> [UInt8] {
+    /// The message laid out for streaming, every header and name checked.
+    func layout(stamp: MessageStamp) throws(ShareError) -> MailLayout {
         do throws(MailContentError) {
-            return try MailMessageWriter().write(message, stamp: stamp)
+            return try MailMessageWriter().layout(message, stamp: stamp)
         } catch {
             throw ShareError(.contentRejected, destination: .email, message: error.description)
+        }
+    }
+
+    /// Refuses attachments whose sizes, known before reading, already pass `limit`.
+    func checkSizes(limit: Int) throws(ShareError) {
+        var total = 0
+        for file in message.attachments {
+            total += file.byteCount ?? 0
+            if total > limit {
+                let name: String
+                switch file.content {
+                case .file(let path): name = path
+                case .bytes: name = file.fileName
+                }
+                throw EmailAttachmentLimit.exceeded(limit: limit, file: name, whileReading: false)
+            }
         }
     }
 
@@ -111,11 +126,12 @@ struct EmailComposition {
             let related =
                 images.isEmpty
                 ? "text/html"
-                : "multipart/related (text/html, \(images.map { "\($0.mimeType) \($0.fileName) inline" }.joined(separator: ", ")))"
+                : "multipart/related (text/html, \(images.map { "\($0.mimeType) \(AttachmentName.cleaned($0.fileName)) inline" }.joined(separator: ", ")))"
             main = "multipart/alternative (text/plain, \(related))"
         }
         guard !files.isEmpty else { return main }
-        return "multipart/mixed (\(main), \(files.map { "\($0.mimeType) \($0.fileName)" }.joined(separator: ", ")))"
+        return
+            "multipart/mixed (\(main), \(files.map { "\($0.mimeType) \(AttachmentName.cleaned($0.fileName))" }.joined(separator: ", ")))"
     }
 
     /// The `mailto:` URI: recipients, cc, subject and text.
@@ -127,7 +143,9 @@ struct EmailComposition {
 
     /// `card.eml` after the first file, else `message.eml`.
     var draftName: String {
-        guard let name = message.attachments.first?.fileName else { return "message.eml" }
+        guard let name = message.attachments.first.map({ AttachmentName.cleaned($0.fileName) }) else {
+            return "message.eml"
+        }
         let stem = name.split(separator: ".").dropLast().joined(separator: ".")
         let base = (stem.isEmpty ? name : stem).filter { $0 != "/" && !$0.isNewline }
         return (base.isEmpty ? "message" : base) + ".eml"

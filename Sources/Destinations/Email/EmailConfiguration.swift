@@ -6,6 +6,9 @@ extension EmailDestination {
     /// Without an SMTP URL (``smtp`` nor `SHAREVIA_SMTP_URL`) the message is written as a `.eml`
     /// draft into the share folder and a `mailto:` URI is printed: a hand-off.
     public struct Configuration: Sendable, Hashable {
+        /// The attachment limit in force: ``attachmentLimit``, else the default.
+        public var effectiveAttachmentLimit: Int { attachmentLimit ?? Self.defaultAttachmentLimit }
+
         /// The submission server, `smtp://host:port` or `smtps://host:port`; nil reads
         /// `SHAREVIA_SMTP_URL`, and without either the message becomes a draft.
         public var smtp: String?
@@ -34,12 +37,18 @@ extension EmailDestination {
         public var connectTimeout: Duration
         /// Where a draft `.eml` is written; nil for the share folder.
         public var outputDirectory: String?
+        /// The most bytes the attachments may hold together; nil for 25 MiB (the CLI's
+        /// `--email-max-attachment-mib`). Counted while the files are read, so an endless input
+        /// stops there; the message is about a third larger (base64).
+        public var attachmentLimit: Int?
 
         /// The variables read when the matching setting is nil.
         public static let urlVariable = "SHAREVIA_SMTP_URL"
         public static let userVariable = "SHAREVIA_SMTP_USER"
         public static let passwordVariable = "SHAREVIA_SMTP_PASSWORD"
         public static let fromVariable = "SHAREVIA_EMAIL_FROM"
+        /// The attachment limit when none is set: 25 MiB, what Gmail and Outlook accept.
+        public static let defaultAttachmentLimit = 25 * 1024 * 1024
 
         /// Creates a configuration; by default a draft, everything else from the environment.
         public init(
@@ -55,7 +64,8 @@ extension EmailDestination {
             password: Secret? = nil,
             timeout: Duration = .seconds(30),
             connectTimeout: Duration = .seconds(10),
-            outputDirectory: String? = nil
+            outputDirectory: String? = nil,
+            attachmentLimit: Int? = nil
         ) {
             self.smtp = smtp
             self.from = from
@@ -70,6 +80,7 @@ extension EmailDestination {
             self.timeout = timeout
             self.connectTimeout = connectTimeout
             self.outputDirectory = outputDirectory
+            self.attachmentLimit = attachmentLimit
         }
 
         /// This configuration with every nil setting that has a variable filled from `environment`.

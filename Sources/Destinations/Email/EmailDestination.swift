@@ -7,13 +7,23 @@ import ShareCore
 ///   submitted through libcurl: STARTTLS required except on loopback, certificates verified,
 ///   AUTH with `SHAREVIA_SMTP_USER`/`SHAREVIA_SMTP_PASSWORD`. The server's 250 makes it
 ///   `delivered`, with the Message-ID; a refused connection, a timeout or a 4xx reply is
-///   `transient`; a refused login or a 5xx reply `permanent`.
+///   `transient`; a refused login or a 5xx reply `permanent`. Errors and receipts quote the
+///   server's reply (every line; the login is never recorded). A recipient the server refuses
+///   does not stop the message for the others: it goes to every accepted recipient, and the
+///   receipt names each refused one with the server's reply. Only when every recipient is
+///   refused does the delivery fail. A 552 names the server's size limit (its EHLO `SIZE`); a
+///   530, 554 or 5.7.x refusal says a login or relay permission may be needed.
 /// - Without one, the same message is written atomically as `NAME.eml` into the share folder and
 ///   a `mailto:` URI with the subject and text is printed: `handed-off`. A `mailto:` URI can't
 ///   carry an attachment; the `.eml` does.
 ///
-/// The message itself comes from ``MailMessageWriter``; libcurl is loaded only when a message is
-/// sent. The password is a ``ShareCore/Secret``: it reaches libcurl and nothing else.
+/// The message itself comes from ``MailMessageWriter``; its attachments are streamed in 57 KiB
+/// chunks (``MailStream``) into the `.eml` or libcurl's upload, never held whole, and may hold
+/// at most ``Configuration/attachmentLimit`` together (25 MiB by default), checked from the
+/// files' sizes in `prepare` and while they are read. When the share falls back to the file
+/// export, it writes the `.eml` this destination prepared beside the share's files. libcurl is
+/// loaded only when a message is sent. The password is a ``ShareCore/Secret``: it reaches
+/// libcurl and nothing else.
 public struct EmailDestination: ShareDestination {
     /// Email's descriptor, the same for every instance.
     public static let standardDescriptor = DestinationDescriptor(
@@ -132,15 +142,22 @@ public struct EmailDestination: ShareDestination {
     /// Writes the message once (every header, address and file name checked) and shows its
     /// headers, structure and size, and the `mailto:` URI of a draft.
     ///
+    /// Attachments are not read here: their sizes come from the files, and attachments that
+    /// already pass ``Configuration/attachmentLimit`` together are refused.
+    ///
     /// - Throws: ``ShareCore/ShareError`` `contentRejected` naming the field for a bad address,
-    ///   a CR, LF or NUL in a header value or file name; `unavailable` for unusable SMTP settings;
-    ///   `badInput` for an attachment that can't be read.
+    ///   a CR, LF or NUL in a header value or file name, or naming the file and the limit for
+    ///   attachments too large; `unavailable` for unusable SMTP settings.
     public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         try requireSupported(request.content)
         let smtp = try transport()
         let composition = try EmailComposition(content: request.content, configuration: configuration)
         let message = composition.message
-        let bytes = try composition.write(stamp: MessageStamp(secondsSince1970: 0, token: "0"))
+        try composition.checkSizes(limit: configuration.effectiveAttachmentLimit)
+        // A stamp of the same shape as the one deliver takes, so the size is the size sent.
+        let layout = try composition.layout(stamp: stamp())
+        let size =
+            layout.size.map { "\($0) bytes" } ?? "over \(layout.textSize) bytes (an attachment is not a regular file)"
         var fields: [PreparedShare.Field] = []
         if let from = message.from { fields.append(.init("from", from.description)) }
         fields += message.to.map { .init("to", $0.description) }
@@ -148,7 +165,8 @@ public struct EmailDestination: ShareDestination {
         fields.append(.init("subject", message.subject))
         fields.append(.init("format", message.html ? "html" : "text"))
         fields.append(.init("structure", composition.structure))
-        fields.append(.init("size", "\(bytes.count) bytes"))
+        fields.append(.init("size", size))
+        fields.append(.init("attachment-limit", "\(configuration.effectiveAttachmentLimit) bytes"))
         var notes = composition.notes
         if let smtp {
             fields.append(
@@ -170,7 +188,7 @@ public struct EmailDestination: ShareDestination {
         return PreparedShare(
             destination: id,
             summary:
-                "email: \(smtp == nil ? "draft" : "to \(recipients)"), subject \"\(message.subject)\"\(files.isEmpty ? "" : ", with \(files)") (\(bytes.count) bytes)",
+                "email: \(smtp == nil ? "draft" : "to \(recipients)"), subject \"\(message.subject)\"\(files.isEmpty ? "" : ", with \(files)") (\(size))",
             text: message.text,
             attachments: request.content.attachments,
             fields: fields,
@@ -184,7 +202,8 @@ public struct EmailDestination: ShareDestination {
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled before sending") }
         let composition = try EmailComposition(prepared: prepared)
         let stamp = stamp()
-        let bytes = try composition.write(stamp: stamp)
+        let layout = try composition.layout(stamp: stamp)
+        let limit = configuration.effectiveAttachmentLimit
         let message = composition.message
         let messageID = stamp.messageID(domain: message.from?.domain ?? "sharevia.invalid")
         if let smtp = try transport() {
@@ -195,18 +214,21 @@ public struct EmailDestination: ShareDestination {
             guard !recipients.isEmpty else {
                 throw ShareError(.unavailable, destination: id, message: "no recipient: pass --email-to ADDRESS")
             }
-            let reply = try await smtp.send(bytes, from: from, recipients: recipients)
-            return DeliveryReceipt(
-                destination: id,
-                summary:
-                    "\(smtp.url) accepted the message for \(recipients.map(\.addrSpec).joined(separator: ", ")) (\(reply)), Message-ID \(messageID)",
-                locations: [messageID]
-            )
+            let acceptance = try await smtp.send(layout, limit: limit, from: from, recipients: recipients)
+            let refused = Set(acceptance.refused.map { $0.address.lowercased() })
+            let accepted = recipients.map(\.addrSpec).filter { !refused.contains($0.lowercased()) }
+            var summary =
+                "\(smtp.url) accepted the message for \(accepted.joined(separator: ", ")) (\(acceptance.reply)), Message-ID \(messageID)"
+            if !acceptance.refused.isEmpty {
+                let list = acceptance.refused.map { "\($0.address) (\"\($0.reply)\")" }.joined(separator: ", ")
+                summary += "; it refused \(list): the message did not go to them"
+            }
+            return DeliveryReceipt(destination: id, summary: summary, locations: [messageID])
         }
         guard let folder else {
             throw ShareError(.unavailable, destination: id, message: "no folder for the .eml draft; pass --out DIR")
         }
-        let path = try EmailDraft(bytes: bytes, name: composition.draftName).write(into: folder)
+        let path = try await EmailDraft(layout: layout, limit: limit, name: composition.draftName).write(into: folder)
         let attachmentStep =
             message.attachments.isEmpty
             ? ""

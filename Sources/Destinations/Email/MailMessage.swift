@@ -37,20 +37,33 @@ public struct MailMessage: Sendable, Hashable {
     }
 }
 
-/// A file in a message: its name, MIME type and bytes.
+/// A file in a message: its name, MIME type, and its bytes or the file that holds them.
 public struct MailAttachment: Sendable, Hashable {
+    /// Where an attachment's bytes are.
+    public enum Content: Sendable, Hashable {
+        /// The bytes themselves.
+        case bytes([UInt8])
+        /// A file, read in chunks while the message is written, never held whole.
+        case file(path: String)
+    }
+
     /// The name the recipient sees, such as `card.png` or `カード.png`.
     public var fileName: String
     /// The MIME type, such as `image/png`.
     public var mimeType: String
-    /// The bytes.
-    public var bytes: [UInt8]
+    /// The bytes, or the file to stream them from.
+    public var content: Content
+
+    /// Creates an attachment held in memory.
+    public init(fileName: String, mimeType: String, bytes: [UInt8]) {
+        self.init(fileName: fileName, mimeType: mimeType, content: .bytes(bytes))
+    }
 
     /// Creates an attachment.
-    public init(fileName: String, mimeType: String, bytes: [UInt8]) {
+    public init(fileName: String, mimeType: String, content: Content) {
         self.fileName = fileName
         self.mimeType = mimeType
-        self.bytes = bytes
+        self.content = content
     }
 
     /// True for `image/*`, which the HTML version shows inline.

@@ -1,3 +1,5 @@
+import ShareCore
+
 /// Writes a ``MailMessage`` as the bytes of an RFC 5322 message with MIME (RFC 2045-2049).
 ///
 /// What it guarantees, and checks on its own output before returning it:
@@ -16,13 +18,35 @@ public struct MailMessageWriter: Sendable {
     /// Creates a writer.
     public init() {}
 
-    /// The message's bytes.
+    /// The message's bytes, every attachment read whole: for small messages and tests. A share
+    /// streams its message through ``MailStream`` instead.
     ///
     /// - Parameters:
-    ///   - message: What to write.
+    ///   - message: What to write; bidirectional controls are removed from file names (``AttachmentName``).
     ///   - stamp: The date, and the token of the Message-ID, boundaries and Content-IDs.
-    /// - Throws: ``MailContentError`` naming the field at fault.
+    /// - Throws: ``MailContentError`` naming the field at fault, or an attachment file that can't be read.
     public func write(_ message: MailMessage, stamp: MessageStamp) throws(MailContentError) -> [UInt8] {
+        let stream = MailStream(try layout(message, stamp: stamp), limit: .max)
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count: Int
+            do throws(ShareError) {
+                count = try stream.read(into: &buffer)
+            } catch {
+                throw MailContentError(field: "attachment", message: error.message)
+            }
+            if count == 0 { break }
+            output += buffer[..<count]
+        }
+        return output
+    }
+
+    /// The message as text segments and the attachments streamed between them, checked: every
+    /// header value and file name, and the text around the attachments (ASCII, CRLF, line lengths).
+    ///
+    /// - Throws: ``MailContentError`` naming the field at fault.
+    func layout(_ message: MailMessage, stamp: MessageStamp) throws(MailContentError) -> MailLayout {
         try MailContentError.checkHeaderSafe(message.subject, field: "Subject")
         for address in message.to + message.cc + (message.from.map { [$0] } ?? []) {
             try MailContentError.checkHeaderSafe(address.description, field: "address")
@@ -45,22 +69,33 @@ public struct MailMessageWriter: Sendable {
         // A msg-id can't be folded inside; a long one moves to a line of its own.
         head += "Message-ID:" + (messageID.utf8.count + 12 > 78 ? "\r\n " : " ") + messageID + "\r\n"
         head += "MIME-Version: 1.0\r\n"
-        var output = Array(head.utf8)
-        output += body(message, stamp: stamp)
-        try Self.verify(output)
-        return output
+        let layout = MailLayout(
+            segments: [.text(Array(head.utf8))] + body(message, stamp: stamp),
+            attachments: message.attachments
+        )
+        // Base64 lines are ASCII and CRLF by construction; one stands in for each body.
+        var skeleton: [UInt8] = []
+        for segment in layout.segments {
+            switch segment {
+            case .text(let bytes): skeleton += bytes
+            case .attachment: skeleton += Array("AAAA\r\n".utf8)
+            }
+        }
+        try Self.verify(skeleton)
+        return layout
     }
 
     /// The body: its Content-Type header, a blank line, the content.
-    private func body(_ message: MailMessage, stamp: MessageStamp) -> [UInt8] {
+    private func body(_ message: MailMessage, stamp: MessageStamp) -> [MailSegment] {
         let text = textPart(message.text, subtype: "plain")
-        let images = message.html ? message.attachments.filter(\.isImage) : []
-        let files = message.html ? message.attachments.filter { !$0.isImage } : message.attachments
+        let indexed = Array(message.attachments.enumerated())
+        let images = message.html ? indexed.filter { $0.element.isImage } : []
+        let files = message.html ? indexed.filter { !$0.element.isImage } : indexed
         var main = text
         if message.html {
             let ids = images.indices.map { "image\($0 + 1).\(stamp.token)@sharevia" }
             let html = textPart(
-                HTMLRendering.document(message.text, images: zip(images, ids).map { ($0, $1) }),
+                HTMLRendering.document(message.text, images: zip(images.map(\.element), ids).map { ($0, $1) }),
                 subtype: "html"
             )
             let related =
@@ -69,13 +104,17 @@ public struct MailMessageWriter: Sendable {
                 : multipart(
                     "related",
                     boundary: boundary(stamp, "r"),
-                    [html] + zip(images, ids).map { filePart($0, contentID: $1) },
+                    [html] + zip(images, ids).map { filePart($0.element, index: $0.offset, contentID: $1) },
                     extra: "; type=\"text/html\""
                 )
             main = multipart("alternative", boundary: boundary(stamp, "a"), [text, related])
         }
         guard !files.isEmpty else { return main }
-        return multipart("mixed", boundary: boundary(stamp, "m"), [main] + files.map { filePart($0, contentID: nil) })
+        return multipart(
+            "mixed",
+            boundary: boundary(stamp, "m"),
+            [main] + files.map { filePart($0.element, index: $0.offset, contentID: nil) }
+        )
     }
 
     /// A boundary that can't occur in base64 or quoted-printable content: `=_` never does.
@@ -83,15 +122,13 @@ public struct MailMessageWriter: Sendable {
         "=_sharevia_\(kind)_\(stamp.token)"
     }
 
-    private func textPart(_ text: String, subtype: String) -> [UInt8] {
-        Array(
-            "Content-Type: text/\(subtype); charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n".utf8
-        )
-            + QuotedPrintable.encode(text)
+    private func textPart(_ text: String, subtype: String) -> [MailSegment] {
+        let head = "Content-Type: text/\(subtype); charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+        return [.text(Array(head.utf8) + QuotedPrintable.encode(text))]
     }
 
-    private func filePart(_ file: MailAttachment, contentID: String?) -> [UInt8] {
-        let name = file.fileName.isEmpty ? "attachment" : file.fileName
+    private func filePart(_ file: MailAttachment, index: Int, contentID: String?) -> [MailSegment] {
+        let name = AttachmentName.cleaned(file.fileName)
         var head = MIMEParameter.header("Content-Type", Self.mediaType(file.mimeType), [("name", name)])
         head += "Content-Transfer-Encoding: base64\r\n"
         head += MIMEParameter.header(
@@ -100,19 +137,26 @@ public struct MailMessageWriter: Sendable {
             [("filename", name)]
         )
         if let contentID { head += "Content-ID: <\(contentID)>\r\n" }
-        return Array((head + "\r\n").utf8) + Base64Lines.lines(file.bytes)
+        return [.text(Array((head + "\r\n").utf8)), .attachment(index)]
     }
 
-    private func multipart(_ subtype: String, boundary: String, _ parts: [[UInt8]], extra: String = "") -> [UInt8] {
-        var output = Array("Content-Type: multipart/\(subtype);\r\n boundary=\"\(boundary)\"\(extra)\r\n\r\n".utf8)
+    private func multipart(
+        _ subtype: String,
+        boundary: String,
+        _ parts: [[MailSegment]],
+        extra: String = ""
+    ) -> [MailSegment] {
+        var output: [MailSegment] = [
+            .text(Array("Content-Type: multipart/\(subtype);\r\n boundary=\"\(boundary)\"\(extra)\r\n\r\n".utf8))
+        ]
         // The CRLF before each delimiter belongs to the delimiter (RFC 2046 5.1.1), so a part
         // keeps its own final line break.
         for part in parts {
-            output += Array("--\(boundary)\r\n".utf8)
+            output.append(.text(Array("--\(boundary)\r\n".utf8)))
             output += part
-            output += [0x0D, 0x0A]
+            output.append(.text([0x0D, 0x0A]))
         }
-        output += Array("--\(boundary)--\r\n".utf8)
+        output.append(.text(Array("--\(boundary)--\r\n".utf8)))
         return output
     }
 

@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// Writes a share into a folder: each attachment byte-identical under its own name, the text as
-/// a `.txt`, and a JSON manifest. The last link of every default chain, so a share is never lost.
+/// a `.txt`, and a JSON manifest; after an email that did not deliver, also the `.eml` it
+/// prepared (``ShareCore/ShareRequest/undelivered``), with its recipients and subject. The last link of every default chain, so a share is never lost.
 ///
 /// Writes are atomic and never overwrite: each file is written to a temporary name in the same
 /// folder, fsynced, then hard-linked to its final name, which fails rather than replace anything
@@ -96,13 +97,16 @@ public struct FileExportDestination: ShareDestination {
         }
         let fields = try ExportPlan.fields(for: request.content, configuration: configuration, now: now())
         let text = request.content.plainText
-        let fileCount = fields.count { ExportPlan.fileFieldNames.contains($0.name) }
+        // The .eml of an email that prepared the share but did not deliver it.
+        let kept = EmailKeptDraft.fields(for: request.undelivered)
+        let fileCount = fields.count { ExportPlan.fileFieldNames.contains($0.name) } + kept.notes.count
         return PreparedShare(
             destination: id,
             summary: "file: \(fileCount) file(s) into \(directory)",
             text: text.isEmpty ? nil : text,
             attachments: request.content.attachments,
-            fields: [PreparedShare.Field("directory", directory)] + fields
+            fields: [PreparedShare.Field("directory", directory)] + fields + kept.fields,
+            notes: kept.notes
         )
     }
 
@@ -114,10 +118,13 @@ public struct FileExportDestination: ShareDestination {
                 message: "the prepared share names no folder; prepare it with FileExportDestination"
             )
         }
-        let plan = try ExportPlan(prepared: prepared)
+        var plan = try ExportPlan(prepared: prepared)
         if Task.isCancelled {
             throw ShareError(.cancelled, destination: id, message: "cancelled before writing to \(directory)")
         }
+        let kept = await EmailKeptDraft.stage(prepared, in: directory)
+        defer { EmailKeptDraft.remove(kept.staged) }
+        plan.files += kept.staged.map(\.file)
         let manifest = plan.manifest.map { manifest in
             (
                 name: manifest.name,
@@ -141,7 +148,8 @@ public struct FileExportDestination: ShareDestination {
         let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
         return DeliveryReceipt(
             destination: id,
-            summary: "wrote \(names.joined(separator: ", ")) to \(directory)",
+            summary: "wrote \(names.joined(separator: ", ")) to \(directory)"
+                + kept.problems.map { " (\($0))" }.joined(),
             locations: written
         )
     }

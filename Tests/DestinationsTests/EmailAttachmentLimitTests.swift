@@ -1,0 +1,121 @@
+import Destinations
+import Foundation
+import ShareCore
+import TestSupport
+import Testing
+
+/// Email attachments are streamed, never held whole, and capped (25 MiB by default) while they
+/// are read: a file over the cap is refused in `prepare` naming it, an endless input stops at
+/// the cap, and nothing is left in the share folder. Serialized: it starts Python.
+@Suite(.serialized) struct EmailAttachmentLimitTests {
+    let folder = TemporaryFolder("email-limit")
+    static let stamp = MessageStamp(secondsSince1970: 1_736_240_700, token: "0123456789abcdef0123456789abcdef")
+
+    func destination(limit: Int?, smtp: String? = nil) -> EmailDestination {
+        EmailDestination(
+            configuration: EmailDestination.Configuration(
+                smtp: smtp,
+                from: "me@example.org",
+                to: ["friend@example.org"],
+                outputDirectory: folder.file("out"),
+                attachmentLimit: limit
+            ),
+            environment: ShareEnvironment(["HOME": folder.path]),
+            stamp: { Self.stamp }
+        )
+    }
+
+    static func request(_ attachment: ShareAttachment) -> ShareRequest {
+        ShareRequest(content: ShareContent(text: "Here", attachments: [attachment]))
+    }
+
+    /// The files in the draft folder, temporary ones included.
+    var leftovers: [String] { folder.names(in: "out") }
+
+    @Test func theDefaultLimitIs25MiB() {
+        #expect(EmailDestination.Configuration().effectiveAttachmentLimit == 26_214_400)
+        #expect(EmailDestination.Configuration(attachmentLimit: 1000).effectiveAttachmentLimit == 1000)
+    }
+
+    @Test func aFileOverTheLimitIsRefusedInPrepareNamingItTheLimitAndTheFix() throws {
+        let destination = destination(limit: 10_000)
+        let error = try #require(throws: ShareError.self) {
+            try destination.prepare(Self.request(try .file(PackageRoot.exampleCard)))
+        }
+        #expect(error.code == .contentRejected)
+        #expect(error.message.contains(PackageRoot.exampleCard), "\(error.message)")
+        #expect(error.message.contains("at most 0.0095367431640625 MiB (10000 bytes)"), "\(error.message)")
+        #expect(error.message.contains("--email-max-attachment-mib"))
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func anEndlessInputStopsAtTheLimitWithNothingLeftBehind() async throws {
+        let destination = destination(limit: 1_048_576)
+        let zero = ShareAttachment(
+            source: .file(path: "/dev/zero"),
+            mimeType: "application/octet-stream",
+            fileName: "zero.bin"
+        )
+        let prepared = try destination.prepare(Self.request(zero))
+        #expect(prepared[field: "size"]?.hasPrefix("over ") == true, "a device has no size: \(prepared.fields)")
+        let clock = ContinuousClock()
+        let started = clock.now
+        let error = try await #require(throws: ShareError.self) { try await destination.deliver(prepared) }
+        #expect(clock.now - started < .seconds(20))
+        #expect(error.code == .contentRejected)
+        #expect(error.message.contains("at most 1 MiB (1048576 bytes)"), "\(error.message)")
+        #expect(error.message.contains("/dev/zero passed it while being read"), "\(error.message)")
+        #expect(leftovers.isEmpty, "no .eml and no temporary file: \(leftovers)")
+    }
+
+    @Test func anEndlessInputStopsAtTheLimitBeforeTheServerGetsAMessage() async throws {
+        try await SMTPTestServer.with { server in
+            let destination = destination(limit: 1_048_576, smtp: server.url)
+            let zero = ShareAttachment(
+                source: .file(path: "/dev/zero"),
+                mimeType: "application/octet-stream",
+                fileName: "zero.bin"
+            )
+            let error = try await #require(throws: ShareError.self) {
+                try await destination.deliver(try destination.prepare(Self.request(zero)))
+            }
+            #expect(error.code == .contentRejected, "\(error)")
+            #expect(error.message.contains("/dev/zero passed it while being read"), "\(error.message)")
+            #expect(server.messagePaths.isEmpty, "the aborted upload was not accepted")
+        }
+    }
+
+    /// Several chunks of 57 KiB with a short last one: the streamed draft is the in-memory
+    /// writer's bytes, and Python reads the file back byte-identical.
+    @Test func aStreamedDraftOfAFileOfManyChunksIsExact() async throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<(57 * 1024 * 5 + 1234)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let path = try folder.write(bytes, named: "data.bin")
+        let destination = destination(limit: nil)
+        let receipt = try await destination.deliver(
+            try destination.prepare(Self.request(try .file(path, mimeType: "application/octet-stream")))
+        )
+        let draft = try #require(receipt.locations.first)
+        #expect(draft.hasSuffix("/data.eml"))
+        let prepared = try destination.prepare(Self.request(try .file(path, mimeType: "application/octet-stream")))
+        let size = try Data(contentsOf: URL(fileURLWithPath: draft)).count
+        #expect(prepared[field: "size"] == "\(size) bytes", "prepare's size is exact")
+        let report = try await MailCheck.report(draft)
+        #expect(report.defects.isEmpty, "\(report.defects)")
+        #expect(report.files.first?["sha256"] as? String == (try await MailCheck.sha256(path)))
+        #expect(report.longestLine <= 76)
+        #expect(leftovers == ["data.eml"], "no temporary file left: \(leftovers)")
+
+        let inMemory = try MailMessageWriter().write(
+            MailMessage(
+                from: try MailAddress(parsing: "me@example.org", field: "From"),
+                to: [try MailAddress(parsing: "friend@example.org", field: "To")],
+                subject: "Here",
+                text: "Here\n",
+                attachments: [MailAttachment(fileName: "data.bin", mimeType: "application/octet-stream", bytes: bytes)]
+            ),
+            stamp: Self.stamp
+        )
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: draft))) == inMemory)
+    }
+}

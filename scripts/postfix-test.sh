@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# A private Postfix for the email tests, on loopback only. Usage:
+#   scripts/postfix-test.sh start DIR   starts it with its own config, queue and mailboxes in DIR and
+#                                       prints VARIABLE=VALUE lines (below)
+#   scripts/postfix-test.sh stop DIR    stops it
+# Listeners (each 127.0.0.1 on a free port):
+#   SHAREVIA_TEST_POSTFIX_PORT             accepts mail for alice@ and bob@sharevia.test, delivering
+#                                          into DIR/mail/alice/ and DIR/mail/bob/ (Maildir); any other
+#                                          user of sharevia.test gets 550 5.1.1 User unknown
+#   SHAREVIA_TEST_POSTFIX_SMALL_PORT       the same, with SIZE 20000 (552 5.3.4 for larger messages)
+#   SHAREVIA_TEST_POSTFIX_RESTRICTED_PORT  refuses every client: 554 5.7.1 Client host rejected
+# and SHAREVIA_TEST_POSTFIX_MAIL=DIR/mail, the folder of the Maildirs.
+# Needs root (Postfix's master runs as root) and Debian's postfix package (scripts/install-deps.sh test).
+set -euo pipefail
+action=${1:?usage: postfix-test.sh start|stop DIR}
+dir=$(realpath -m "${2:?usage: postfix-test.sh start|stop DIR}")
+config="$dir/etc"
+
+if [[ $action == stop ]]; then
+  [[ -f $config/main.cf ]] && postfix -c "$config" stop >/dev/null 2>&1 || true
+  exit 0
+fi
+[[ $action == start ]] || { echo "error: unknown action $action" >&2; exit 64; }
+[[ $(id -u) -eq 0 ]] || { echo "error: a private Postfix needs root" >&2; exit 1; }
+
+free_port() { /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+port=$(free_port)
+small=$(free_port)
+restricted=$(free_port)
+while [[ $small == "$port" ]]; do small=$(free_port); done
+while [[ $restricted == "$port" || $restricted == "$small" ]]; do restricted=$(free_port); done
+
+mkdir -p "$config" "$dir/spool" "$dir/data" "$dir/mail"
+# Postfix's daemons run as the postfix user: they must reach the queue and the mailboxes.
+chmod 755 "$dir"
+uid=$(id -u postfix)
+gid=$(id -g postfix)
+chown "$uid:$gid" "$dir/mail" "$dir/data"
+cat >"$config/main.cf" <<CONF
+compatibility_level = 3.6
+queue_directory = $dir/spool
+data_directory = $dir/data
+maillog_file_prefixes = $dir
+maillog_file = $dir/maillog
+myhostname = mail.sharevia.test
+mydomain = sharevia.test
+myorigin = sharevia.test
+mydestination =
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+smtpd_relay_restrictions = permit_mynetworks, reject_unauth_destination
+relay_domains =
+virtual_mailbox_domains = sharevia.test
+virtual_mailbox_maps = inline:{ alice@sharevia.test=alice/, bob@sharevia.test=bob/ }
+virtual_mailbox_base = $dir/mail
+virtual_uid_maps = static:$uid
+virtual_gid_maps = static:$gid
+virtual_minimum_uid = 1
+smtpd_banner = \$myhostname ESMTP sharevia test Postfix
+message_size_limit = 10240000
+biff = no
+alias_maps =
+alias_database =
+smtputf8_enable = no
+shlib_directory = /usr/lib/postfix
+CONF
+cat >"$config/master.cf" <<CONF
+127.0.0.1:$port inet n - n - - smtpd
+127.0.0.1:$small inet n - n - - smtpd
+  -o message_size_limit=20000
+127.0.0.1:$restricted inet n - n - - smtpd
+  -o smtpd_client_restrictions=reject
+pickup    unix  n       -       n       60      1       pickup
+cleanup   unix  n       -       n       -       0       cleanup
+qmgr      unix  n       -       n       300     1       qmgr
+rewrite   unix  -       -       n       -       -       trivial-rewrite
+bounce    unix  -       -       n       -       0       bounce
+defer     unix  -       -       n       -       0       bounce
+trace     unix  -       -       n       -       0       bounce
+verify    unix  -       -       n       -       1       verify
+flush     unix  n       -       n       1000?   0       flush
+proxymap  unix  -       -       n       -       -       proxymap
+proxywrite unix -       -       n       -       1       proxymap
+showq     unix  n       -       n       -       -       showq
+error     unix  -       -       n       -       -       error
+retry     unix  -       -       n       -       -       error
+discard   unix  -       -       n       -       -       discard
+local     unix  -       n       n       -       -       local
+virtual   unix  -       n       n       -       -       virtual
+anvil     unix  -       -       n       -       1       anvil
+scache    unix  -       -       n       -       1       scache
+postlog   unix-dgram n  -       n       -       1       postlogd
+CONF
+postfix -c "$config" stop >/dev/null 2>&1 || true
+postfix -c "$config" check </dev/null || { echo "error: postfix check failed for $config (run: script -qc \"postfix -c $config check\" /dev/null)" >&2; exit 1; }
+postfix -c "$config" start >/dev/null 2>&1 || { cat "$dir/maillog" >&2 2>/dev/null; echo "error: postfix did not start" >&2; exit 1; }
+for p in "$port" "$small" "$restricted"; do
+  for _ in $(seq 1 100); do
+    /usr/bin/python3 -c "import socket,sys; socket.create_connection(('127.0.0.1',$p),1).close()" 2>/dev/null && break
+    sleep 0.05
+  done
+done
+echo "SHAREVIA_TEST_POSTFIX_PORT=$port"
+echo "SHAREVIA_TEST_POSTFIX_SMALL_PORT=$small"
+echo "SHAREVIA_TEST_POSTFIX_RESTRICTED_PORT=$restricted"
+echo "SHAREVIA_TEST_POSTFIX_MAIL=$dir/mail"
