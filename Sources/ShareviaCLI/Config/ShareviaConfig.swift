@@ -154,7 +154,7 @@ struct ShareviaConfig: Sendable {
             case .scalar(let text): items = [text]
             }
             guard
-                !items.contains(where: { $0.isEmpty || $0.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) })
+                !items.contains(where: { $0.isEmpty || OneLineText.firstBreak(in: $0) != nil })
             else {
                 return "must hold one-line values"
             }
@@ -218,7 +218,7 @@ struct ShareviaConfig: Sendable {
             }
             variables[setting.variable!] = text
         case "email.from", "email.user", "sms.device":
-            guard !text.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { return "must be one line" }
+            guard OneLineText.firstBreak(in: text) == nil else { return "must be one line" }
             variables[setting.variable!] = text
         case "email.tls":
             guard ["required", "opportunistic", "none"].contains(text) else { return wrong }
@@ -354,7 +354,10 @@ struct ShareviaConfig: Sendable {
             let text = String(data: data, encoding: .utf8)
         else { throw refuse("names \(path), which is not a UTF-8 text file of at most 64 KiB") }
         var value = Substring(text)
-        while value.last == "\n" || value.last == "\r" { value = value.dropLast() }
+        // By scalar: CR LF is one Character, equal to neither "\n" nor "\r".
+        while let last = value.unicodeScalars.last, last == "\n" || last == "\r" {
+            value = Substring(value.unicodeScalars.dropLast())
+        }
         guard !value.isEmpty else { throw refuse("names \(path), which is empty") }
         return Secret(String(value))
     }
