@@ -71,3 +71,21 @@ import Testing
         }
     }
 }
+
+/// The config file's lines end at LF or CRLF: CR LF is one Character, so splitting the text on
+/// "\n" once left a CRLF file as one long line, refused.
+@Suite struct ConfigLineEndingTests {
+    let folder = TemporaryFolder("config-crlf")
+
+    @Test func aConfigFileWithCRLFLineEndingsReadsAsWithLF() async throws {
+        for ending in ["\n", "\r\n"] {
+            let text = ["sms:", "  max_segments: 3", "share:", "  retries: 2", "fallback: [clipboard, file]", ""]
+                .joined(separator: ending)
+            let path = try folder.write(Array(text.utf8), named: "config.yaml")
+            chmod(path, 0o600)
+            let run = try await ShareviaConfigCheck.run(config: path, json: true)
+            #expect(run.status == 0, "\(ending.utf8.count == 2 ? "CRLF" : "LF"): \(run.stderr)")
+            #expect(run.stdout.contains("max_segments") || run.stdout.contains("max-segments"), "\(run.stdout)")
+        }
+    }
+}
