@@ -29,7 +29,7 @@ import Testing
                 ["--to", "x", "--card", "\(PackageRoot.path)/examples/cards/streak.json", "--text", text, "--dry-run"]
             ),
             ("--to clipboard,x", ["--to", "clipboard,x", "--text", text, "--unavailable", "clipboard", "--out", out]),
-            ("--to file,x", ["--to", "x,file", "--text", text, "--out", out]),
+            ("--to x,file", ["--to", "x,file", "--text", text, "--out", out]),
         ]
     }
 
