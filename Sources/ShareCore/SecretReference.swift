@@ -85,7 +85,10 @@ public struct SecretReference: Sendable, Hashable {
                 let bytes = try? input.readAll(limit: limit), let text = String(validating: bytes, as: UTF8.self)
             else { return problem("names \(path), which is not a regular UTF-8 text file of at most 64 KiB") }
             var value = Substring(text)
-            while value.last == "\n" || value.last == "\r" { value = value.dropLast() }
+            // By scalar: CR LF is one Character, equal to neither "\n" nor "\r".
+            while let last = value.unicodeScalars.last, last == "\n" || last == "\r" {
+                value = Substring(value.unicodeScalars.dropLast())
+            }
             guard !value.isEmpty else { return problem("names \(path), which is empty") }
             return .success(Secret(String(value)))
         }

@@ -83,8 +83,14 @@ struct EmailOptions: ParsableArguments {
                 }
             }
         }
-        if let subject, subject.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
-            throw ValidationError("--subject must be one line without control characters (no CR, LF or NUL)")
+        if let subject,
+            subject.unicodeScalars.contains(where: {
+                ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F || OneLineText.breaksLine($0)
+            })
+        {
+            throw ValidationError(
+                "--subject must be one line without control characters (no CR, LF, NUL, U+0085, U+2028 or U+2029)"
+            )
         }
         if let caFile, caFile.isEmpty { throw ValidationError("--smtp-ca-file needs a file path") }
         if let maxAttachmentMiB, !(maxAttachmentMiB > 0 && maxAttachmentMiB <= 1_048_576) {

@@ -73,17 +73,19 @@ struct SMSCountInvocation: Equatable {
     /// about 30 for a megabyte, so that the threads finish close together.
     static let chunkSize = 32 << 10
 
-    /// Counts each line of `bytes` (the last may lack its line feed) into `output`; false when
-    /// the bytes are not UTF-8.
+    /// Counts each line of `bytes` (the last may lack its line feed) into `output`, without its
+    /// LF or CRLF (``LineEnding``); false when the bytes are not UTF-8.
     static func countLines(_ bytes: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var start = 0
         while start < bytes.count {
             var end = bytes.count
-            if let found = memchr(base + start, 0x0A, bytes.count - start) {
+            var contentEnd = end
+            if let found = memchr(base + start, Int32(LineEnding.lineFeed), bytes.count - start) {
                 end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                contentEnd = LineEnding.contentEnd(of: bytes, lineStartingAt: start, feedAt: end)
             }
-            let line = UnsafeBufferPointer(start: base + start, count: end - start)
+            let line = UnsafeBufferPointer(start: base + start, count: contentEnd - start)
             switch SMSLineCounter.count(line, appendingTo: &output) {
             case .counted:
                 break

@@ -51,8 +51,8 @@ struct ShareInvocation: Equatable, Sendable {
         if text == "-" && card == "-" {
             throw ValidationError("--text - and --card - both read standard input; give the card spec as a file")
         }
-        if let title, title.contains(where: { $0 == "\n" || $0 == "\r" }) {
-            throw ValidationError("--title must be one line; put longer text in --text")
+        if let title, let problem = OneLineText.problem(in: title) {
+            throw ValidationError("--title must be one line, but it has \(problem); put longer text in --text")
         }
         guard kind.allSatisfy({ $0.isLetter || $0 == "-" }) else {
             throw ValidationError("--kind must be a word such as achievement, streak, level-up or progress")

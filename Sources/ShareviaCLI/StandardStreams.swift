@@ -38,17 +38,17 @@ enum StandardStreams {
     }
 
     /// What a counting command reads: `text` itself, or (for nil or `-`) all of standard input
-    /// without its final line feed, or with `lines` each line of it.
+    /// without its final line ending, or with `lines` each line of it. A line ends with LF or
+    /// CRLF (``LineEnding``); neither is part of the text counted.
     ///
     /// - Throws: ``CommandFailure`` (usage) when standard input is not UTF-8.
     static func inputs(text: String?, lines: Bool) throws -> [String] {
         if let text, text != "-" { return [text] }
         let input = try readUTF8Input(purpose: "the text")
-        guard lines else { return [input.hasSuffix("\n") ? String(input.dropLast()) : input] }
-        // Split on the byte: splitting a String on "\n" walks grapheme clusters, which is slow.
-        var split = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
-        if split.last?.isEmpty == true { split.removeLast() }
-        return split
+        // Lines split on the byte: splitting a String on "\n" walks grapheme clusters, which is
+        // slow, and would not split at CRLF, which is one Character.
+        guard lines else { return [String(Substring(LineEnding.withoutFinalLineEnding(input.utf8)))] }
+        return LineEnding.lines(of: input.utf8).map { String(Substring($0)) }
     }
 
     /// Runs `body` with all of standard input, from its current offset, read into one buffer

@@ -14,6 +14,53 @@ enum TextNormalization {
         return (String(decoding: text._nfcCodeUnits, as: UTF8.self), true)
     }
 
+    /// The UTF-16 length of the longest prefix of `text`, in whole normalisation segments, whose
+    /// NFC form is at most `normalizedUnits` UTF-16 units long.
+    ///
+    /// NFC may lengthen text (a composition exclusion such as U+0958 becomes two scalars) as well
+    /// as shorten it, so a position in the normalised text can't be moved back to the original by
+    /// one overall difference. Text splits into segments before every stable starter
+    /// (``isStableStarter(_:)``); each segment normalises on its own, and the NFC form of the text
+    /// is the segments' NFC forms one after the other. A segment only partly inside the prefix is
+    /// left out, so the answer never claims more of the original than the normalised prefix holds.
+    static func originalUTF16Length(coveringNormalizedUTF16 normalizedUnits: Int, in text: String) -> Int {
+        let scalars = text.unicodeScalars
+        var original = 0  // UTF-16 units of whole segments taken so far
+        var normalized = 0
+        var segmentStart = scalars.startIndex
+        var segmentUnits = 0
+        var segmentIsOneStarter = true
+        // Adds the segment before `end`; false when it doesn't fit in `normalizedUnits`.
+        func takeSegment(endingAt end: String.UnicodeScalarView.Index) -> Bool {
+            let units =
+                segmentIsOneStarter
+                ? segmentUnits
+                : String(decoding: String(scalars[segmentStart..<end])._nfcCodeUnits, as: UTF8.self).utf16.count
+            guard normalized + units <= normalizedUnits else { return false }
+            normalized += units
+            original += segmentUnits
+            return true
+        }
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if index != segmentStart && isStableStarter(scalar) {
+                guard takeSegment(endingAt: index) else { return original }
+                segmentStart = index
+                segmentUnits = 0
+                segmentIsOneStarter = true
+            } else if index != segmentStart {
+                segmentIsOneStarter = false
+            } else {
+                segmentIsOneStarter = isStableStarter(scalar)
+            }
+            segmentUnits += UTF16.width(scalar)
+            scalars.formIndex(after: &index)
+        }
+        if segmentStart < scalars.endIndex, !takeSegment(endingAt: scalars.endIndex) { return original }
+        return original
+    }
+
     /// True when the scalar can't change under NFC whatever surrounds it.
     @inline(__always)
     static func isStableStarter(_ scalar: Unicode.Scalar) -> Bool {

@@ -36,14 +36,36 @@ public struct TwitterTextParser: Sendable {
             weightedLength: weightedLength,
             isValid: isValid,
             permillage: weightedLength * 1000 / config.maxWeightedTweetLength,
-            validRange: 0...(tally.validDisplayIndex + originalUTF16 - normalizedUTF16),
+            validRange:
+                0...validEnd(
+                    tally.validDisplayIndex,
+                    of: text,
+                    originalUTF16: originalUTF16,
+                    normalizedUTF16: changed ? normalizedUTF16 : nil
+                ),
             displayRange: 0...max(originalUTF16 - 1, 0)
         )
     }
 
+    /// The last UTF-16 position of `text` that fits, from the last that fits in its NFC form.
+    ///
+    /// twitter-text adds the overall length difference (original minus normalised), which is
+    /// right only when nothing past the valid part changed, and goes below zero when NFC
+    /// lengthens the text (U+0958 becomes two scalars). Where NFC changed the text and only part
+    /// of it fits, whole normalisation segments are mapped back instead. The range can't be
+    /// empty, so when not even the first segment fits the answer is 0.
+    private func validEnd(_ normalizedEnd: Int, of text: String, originalUTF16: Int, normalizedUTF16: Int?) -> Int {
+        guard let normalizedUTF16 else { return normalizedEnd }  // NFC changed nothing
+        if normalizedEnd >= normalizedUTF16 - 1 { return max(originalUTF16 - 1, 0) }
+        let covered = TextNormalization.originalUTF16Length(coveringNormalizedUTF16: normalizedEnd + 1, in: text)
+        return max(covered - 1, 0)
+    }
+
     /// Just the weighted length.
     public func weightedLength(of text: String) -> Int {
-        parse(text).weightedLength
+        let values = TextNormalization.nfcWithChange(text).text.unicodeScalars.map(\.value)
+        let urls = extractor.spans(in: values)
+        return values.withUnsafeBufferPointer { weigh($0, urls: urls) }.weighted / configuration.scale
     }
 
     private struct Tally {

@@ -71,7 +71,7 @@ import TextFitting
             try JSONDecoder().decode(SMSCountOutput.Record.self, from: Data($0.utf8))
         }
         #expect(records.map(\.segments) == [1, 3, 1])
-        #expect(records.map(\.units) == [6, 306, 4], "the CR of hello\\r\\n stays: a line ends at the LF")
+        #expect(records.map(\.units) == [5, 306, 4], "the CR of hello\\r\\n is part of its line ending")
         #expect(records.map(\.encoding) == ["GSM-7", "GSM-7", "UCS-2"])
         #expect(records[2].nonGSMCharacters == ["🇯🇵"])
         let bad = try await ShareviaProcess.run(["sms", "count", "--lines", "text"])

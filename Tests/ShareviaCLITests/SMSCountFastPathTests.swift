@@ -57,8 +57,10 @@ import TextFitting
             SMSCountInvocation.countLines($0, appendingTo: &output)
         }
         #expect(valid)
+        // A line ends at LF or CRLF: "hello\r\n" is "hello".
         let expected = input.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map {
-            SMSCountOutput.line(SMSAnalysis(String(Substring($0)))) + "\n"
+            let line = $0.last == 0x0D ? $0.dropLast() : $0
+            return SMSCountOutput.line(SMSAnalysis(String(Substring(line)))) + "\n"
         }.joined()
         #expect(String(decoding: output, as: UTF8.self) == expected)
     }

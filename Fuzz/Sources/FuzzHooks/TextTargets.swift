@@ -4,22 +4,31 @@ import TextFitting
 let fuzzRules: [TextRules] = [.x, .mastodon(), .bluesky, .threads]
 
 /// `text-count`: every counter on any text (the input decoded as UTF-8, bad bytes replaced). A
-/// count is never negative, and a text counts at most its scalars times 23 (a URL's weight).
+/// count is never negative; X's full parse keeps its ranges inside the text (NFC may lengthen
+/// it: U+0958 becomes two scalars); and fitting the text as a body keeps it within each limit.
 @_cdecl("sharevia_fuzz_text_count")
 public func fuzzTextCount(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: fuzzBytes(start, count), as: UTF8.self)
+    let parsed = TwitterTextParser(configuration: .v3).parse(text)
+    check(parsed.weightedLength >= 0, "x parsed a weighted length of \(parsed.weightedLength)")
+    check(
+        parsed.validRange.upperBound <= parsed.displayRange.upperBound,
+        "x's valid range \(parsed.validRange) is past the text's \(parsed.displayRange)"
+    )
     for rules in fuzzRules {
         let measured = rules.measure(text)
         check(measured.count >= 0, "\(rules.name) counted \(measured.count)")
         check(measured.utf8Bytes == text.utf8.count, "\(rules.name) measured \(measured.utf8Bytes) bytes")
+        checkFits(TextFitter(rules: rules).fit(PostParts(body: text)), rules, hasLink: false)
     }
     return 0
 }
 
 /// `text-fit`: the fitter's promises. The input's first line is the link (kept only if it looks
 /// like one), the second the hashtags (space separated), the rest the body. For every network:
-/// a post that fits counts at most the limit, its text is valid UTF-8 (a Swift `String`) made of
-/// whole scalars of the input, and a kept link appears in it whole.
+/// the post fits unless even the link alone does not; a post that fits counts at most the limit,
+/// its text is valid UTF-8 (a Swift `String`) made of whole scalars of the input, and a kept link
+/// appears in it whole.
 @_cdecl("sharevia_fuzz_text_fit")
 public func fuzzTextFit(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = String(decoding: fuzzBytes(start, count), as: UTF8.self)
@@ -29,15 +38,27 @@ public func fuzzTextFit(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let body = lines.count > 2 ? lines[2] : (link == nil ? input : "")
     for rules in fuzzRules {
         let post = TextFitter(rules: rules).fit(PostParts(body: body, link: link, hashtags: hashtags))
+        checkFits(post, rules, hasLink: link != nil)
         guard post.fits else { continue }
-        let measured = rules.measure(post.text)
-        check(measured.count <= rules.limit, "\(rules.name): a fitting post counts \(measured.count) > \(rules.limit)")
-        if let maximum = rules.maximumUTF8Bytes {
-            check(measured.utf8Bytes <= maximum, "\(rules.name): \(measured.utf8Bytes) bytes > \(maximum)")
-        }
         if let link, post.link != nil {
             check(post.text.contains(link), "\(rules.name): the link was cut")
         }
     }
     return 0
+}
+
+/// The fitter's promise: the post counts within the limit (and the byte limit), unless only the
+/// link is left and it alone is too long.
+func checkFits(_ post: FittedPost, _ rules: TextRules, hasLink: Bool) {
+    let measured = rules.measure(post.text)
+    check(measured.count >= 0, "\(rules.name): a fitted post counts \(measured.count)")
+    check(measured == post.measurement, "\(rules.name): the fitted post's measurement is not its text's")
+    guard post.fits else {
+        check(hasLink && post.body.isEmpty, "\(rules.name): a post without a long link does not fit: \(post.summary)")
+        return
+    }
+    check(measured.count <= rules.limit, "\(rules.name): a fitting post counts \(measured.count) > \(rules.limit)")
+    if let maximum = rules.maximumUTF8Bytes {
+        check(measured.utf8Bytes <= maximum, "\(rules.name): \(measured.utf8Bytes) bytes > \(maximum)")
+    }
 }

@@ -8,7 +8,7 @@ public enum ConfigFuzzing {
         do {
             return try ConfigYAML.parse(text).count
         } catch {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            let lines = max(1, LineEnding.lines(of: text.utf8).count)
             precondition(error.line >= 1 && error.line <= lines, "line \(error.line) of \(lines)")
             return nil
         }

@@ -47,10 +47,11 @@ enum ConfigYAML {
             list = nil
         }
 
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Lines split on the LF byte: CR LF is one Character, which a split on "\n" never finds.
+        for rawLine in LineEnding.lines(of: text.utf8) {
             lineNumber += 1
             var line = Substring(rawLine)
-            if line.last == "\r" { line = line.dropLast() }
+            if line.last == "\r" { line = line.dropLast() }  // a last line ending in CR without LF
             if line.contains("\t") && line.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
                 throw Failure(line: lineNumber, key: nil, message: "is indented with a tab; YAML indents with spaces")
             }

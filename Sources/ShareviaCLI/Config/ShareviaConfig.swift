@@ -172,7 +172,7 @@ struct ShareviaConfig: Sendable {
             case .scalar(let text): items = [text]
             }
             guard
-                !items.contains(where: { $0.isEmpty || $0.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) })
+                !items.contains(where: { $0.isEmpty || OneLineText.firstBreak(in: $0) != nil })
             else {
                 return "must hold one-line values"
             }
@@ -240,7 +240,7 @@ struct ShareviaConfig: Sendable {
             }
             variables[setting.variable!] = text
         case "email.from", "email.user", "sms.device":
-            guard !text.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { return "must be one line" }
+            guard OneLineText.firstBreak(in: text) == nil else { return "must be one line" }
             variables[setting.variable!] = text
         case "email.tls":
             guard ["required", "opportunistic", "none"].contains(text) else { return wrong }

@@ -11,6 +11,8 @@ enum ShareviaProcess {
         var stdout: String
         var stderr: String
         var stdoutBytes: [UInt8]
+        /// The signal that stopped it, or nil when it exited.
+        var signal: Int? = nil
     }
 
     static var binary: String {
@@ -50,7 +52,8 @@ enum ShareviaProcess {
             status: output.exitStatus,
             stdout: String(decoding: output.standardOutput, as: UTF8.self),
             stderr: String(decoding: output.standardError, as: UTF8.self),
-            stdoutBytes: output.standardOutput
+            stdoutBytes: output.standardOutput,
+            signal: output.signal
         )
     }
 }
