@@ -32,6 +32,19 @@ import Testing
     /// The files in the draft folder, temporary ones included.
     var leftovers: [String] { folder.names(in: "out") }
 
+    /// The summary gives the message's size as the message's, not as the attachment's (issue 23
+    /// saw "with card.png (45065 bytes)" for a 32,534-byte card).
+    @Test func theSummaryNamesTheMessageSizeAsTheMessages() throws {
+        let cardBytes = try #require(
+            FileManager.default.attributesOfItem(atPath: PackageRoot.exampleCard)[.size] as? Int
+        )
+        let summary = try destination(limit: nil).prepare(Self.request(try .file(PackageRoot.exampleCard))).summary
+        #expect(summary.contains("with card.png; message "), "\(summary)")
+        #expect(!summary.contains("(\(cardBytes) bytes)"), "\(summary)")
+        let messageBytes = try #require(summary.split(separator: " ").dropLast().last.flatMap { Int($0) })
+        #expect(messageBytes > cardBytes, "\(summary)")
+    }
+
     @Test func theDefaultLimitIs25MiB() {
         #expect(EmailDestination.Configuration().effectiveAttachmentLimit == 26_214_400)
         #expect(EmailDestination.Configuration(attachmentLimit: 1000).effectiveAttachmentLimit == 1000)

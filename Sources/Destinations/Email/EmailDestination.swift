@@ -188,7 +188,7 @@ public struct EmailDestination: ShareDestination {
         return PreparedShare(
             destination: id,
             summary:
-                "email: \(smtp == nil ? "draft" : "to \(recipients)"), subject \"\(message.subject)\"\(files.isEmpty ? "" : ", with \(files)") (\(size))",
+                "email: \(smtp == nil ? "draft" : "to \(recipients)"), subject \"\(message.subject)\"\(files.isEmpty ? "" : ", with \(files)"); message \(size)",
             text: message.text,
             attachments: request.content.attachments,
             fields: fields,
