@@ -8,7 +8,8 @@ import Glibc
 
 /// Many `sharevia` processes sharing into one folder at once: each share's files carry one
 /// number (`card-7.png`, `card-7.txt`, `card-7.share.json`), nothing is lost or overwritten.
-@Suite struct ConcurrentShareNumberingTests {
+/// Serialized: its rows start processes that, run all at once, starve the suites that time things.
+@Suite(.serialized) struct ConcurrentShareNumberingTests {
     let folder = TemporaryFolder("cli-concurrent")
     var out: String { folder.file("out") }
     static let shares = 50

@@ -104,7 +104,7 @@ import Testing
                 environment: FaultLog.canaryEnvironment.merging(["DISPLAY": server.display]) { $1 }
             )
             let seconds = (ContinuousClock.now - started).seconds
-            try Self.expectFileExportDelivered(run, within: 20, seconds: seconds)
+            try Self.expectFileExportDelivered(run, within: 30, seconds: seconds)
             #expect(FaultLog.secretsSeen(in: run) == 0)
             FaultLog.record(
                 "clipboard: X server frozen",

@@ -24,7 +24,9 @@ import Testing
             ],
             timeout: .seconds(60)
         )
-        #expect(ContinuousClock.now - started < .seconds(10))
+        // Far under the seconds the whole copy takes here, with room for a busy machine; the exit
+        // status and the message are what show the timeout fired.
+        #expect(ContinuousClock.now - started < .seconds(45))
         #expect(output.exitStatus == 4, "\(output.errorText)")
         #expect(
             output.errorText.contains("file: timed out: no answer within 300 ms; cancelled it"),

@@ -10,7 +10,8 @@ import Testing
 /// Each row must end with a clear error or a bounded success well within its time bound (the child
 /// is killed after 45 s, and a row that needs it fails), leave no temporary file in the output
 /// folder, and write a bounded amount.
-@Suite struct HostileInputTests {
+/// Serialized: its rows start processes that, run all at once, starve the suites that time things.
+@Suite(.serialized) struct HostileInputTests {
     /// A command that reads a path, with `$IN` where the path goes.
     enum PathCommand: String, CaseIterable, Sendable {
         case shareFile, dryRun, instagram, imageInspect, imageFit, imageConvert, cardRender, shareCard, config

@@ -5,7 +5,8 @@ import Testing
 /// Issue 23, defect 1, through the built binary: text near X's limit made of characters that NFC
 /// lengthens (composition exclusions) once stopped the process with SIGILL before any fallback
 /// could run. Every route to X's counter now ends normally: exit 0 or 3, never a signal.
-@Suite struct NormalizationTrapTests {
+/// Serialized: its rows start processes that, run all at once, starve the suites that time things.
+@Suite(.serialized) struct NormalizationTrapTests {
     let folder = TemporaryFolder("nfc-trap")
 
     /// The texts that trapped: Devanagari QA, a BOM then Devanagari QA, Hebrew SHIN WITH DAGESH

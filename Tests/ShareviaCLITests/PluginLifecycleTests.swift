@@ -85,7 +85,7 @@ import Testing
         let clock = ContinuousClock()
         let started = clock.now
         let result = try await ShareviaProcess.run(
-            ["--to", "linger,file", "--out", sandbox.folder.file("out"), "--text", "hi", "--timeout", "20"],
+            ["--to", "linger,file", "--out", sandbox.folder.file("out"), "--text", "hi", "--timeout", "40"],
             environment: sandbox.environment()
         )
         let elapsed = clock.now - started
@@ -93,7 +93,8 @@ import Testing
         #expect(result.output.contains("✓ linger: delivered: posted"), "\(result.stdout)")
         #expect(!result.output.contains("file: delivered"), "\(result.stdout)")
         #expect(sandbox.text("runs") == "run\n", "deliver ran \(sandbox.text("runs").count / 4) times")
-        #expect(elapsed < .seconds(10), "took \(elapsed): the answer was not read when complete")
+        // Under the 40 s timeout it would otherwise reach, with room for a busy machine.
+        #expect(elapsed < .seconds(35), "took \(elapsed): the answer was not read when complete")
         let group = Int32(sandbox.text("pgid").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(await eventually(within: .seconds(1)) { processGroupIsAlive(group) })
         #expect(sandbox.leftoverFolders.isEmpty, "\(sandbox.leftoverFolders)")

@@ -118,7 +118,7 @@ public final class SMTPTestServer: Sendable {
             logPath: folder.file("server.log")
         )
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
+        let deadline = clock.now + .seconds(60)
         while clock.now < deadline {
             if let text = folder.read("port").map({ String(decoding: $0, as: UTF8.self) }), let port = Int(text) {
                 return SMTPTestServer(port: port, process: process, folder: folder)

@@ -132,7 +132,7 @@ public final class WaylandCompositor: Sendable {
         )
         // sway names its socket wayland-N for the first free N; weston takes the name it is given.
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
+        let deadline = clock.now + .seconds(60)
         while clock.now < deadline, process.isRunning {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime)) ?? []
             if let name = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
@@ -151,7 +151,7 @@ public final class WaylandCompositor: Sendable {
         await process.stop()
         try? FileManager.default.removeItem(atPath: runtime)
         try? FileManager.default.removeItem(atPath: runtime + ".log")
-        throw StartFailure(description: "\(kind) did not start within 20 s: \(log.suffix(600))")
+        throw StartFailure(description: "\(kind) did not start within 60 s: \(log.suffix(600))")
     }
 
     /// True once `wl-paste --list-types` no longer says "Missing a seat".
