@@ -264,6 +264,21 @@ import Testing
         #expect(config.variables["SHAREVIA_SMTP_URL"] == "smtp://127.0.0.1:9")
     }
 
+    /// `email.max_attachment_mib` sets email's attachment limit; the flag beats it.
+    @Test func emailsAttachmentLimitComesFromTheFileUnlessTheFlagGivesOne() async throws {
+        let path = try writeConfig("email:\n  max_attachment_mib: 2\n")
+        let fromFile = try await ShareviaProcess.run(["--to", "email", "--text", "hi", "--dry-run", "--config", path])
+        #expect(fromFile.stdout.contains("2097152 bytes"), "\(fromFile.stdout)")
+        let fromFlag = try await ShareviaProcess.run(
+            ["--to", "email", "--text", "hi", "--dry-run", "--config", path, "--email-max-attachment-mib", "3"]
+        )
+        #expect(fromFlag.stdout.contains("3145728 bytes"), "\(fromFlag.stdout)")
+        let wrong = try writeConfig("email:\n  max_attachment_mib: 0\n")
+        let check = try await ShareviaConfigCheck.run(config: wrong, environment: [:])
+        #expect(check.status == 64, "\(check.stdout)\(check.stderr)")
+        #expect(check.stderr.contains("email.max_attachment_mib"), "\(check.stderr)")
+    }
+
     @Test func configPathFollowsFlagVariableAndXDG() async throws {
         let xdg = try await ShareviaProcess.run(["config", "path"], environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(xdg.stdout == "\(folder.path)/sharevia/config.yaml\n")

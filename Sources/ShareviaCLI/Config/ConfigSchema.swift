@@ -166,6 +166,13 @@ enum ConfigSchema {
             summary: "a PEM file of CA certificates"
         ),
         Setting(
+            key: "email.max_attachment_mib",
+            type: .integer(1...1_048_576),
+            flag: "--email-max-attachment-mib",
+            defaultValue: "25",
+            summary: "the most the attachments may hold together, in MiB"
+        ),
+        Setting(
             key: "sms.to",
             type: .texts,
             variable: SMSDestination.Configuration.recipientsVariable,

@@ -31,6 +31,9 @@ extension RouterSettings {
         if settings.email.to.isEmpty { settings.email.to = config.emailTo }
         if settings.email.cc.isEmpty { settings.email.cc = config.emailCc }
         if settings.email.caFile == nil { settings.email.caFile = config.emailCAFile }
+        if settings.email.attachmentLimit == nil {
+            settings.email.attachmentLimit = config.emailMaxAttachmentMiB.map { $0 * 1_048_576 }
+        }
         if settings.email.security == nil, let tls = config.emailTLS {
             settings.email.security = EmailDestination.TransportSecurity(rawValue: tls)
         }

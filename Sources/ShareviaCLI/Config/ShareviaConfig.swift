@@ -29,6 +29,7 @@ struct ShareviaConfig: Sendable {
     var emailCc: [String] = []
     var emailTLS: String?
     var emailCAFile: String?
+    var emailMaxAttachmentMiB: Int?
     var emailPassword: Secret?
     /// Settings whose destinations read them as `SHAREVIA_*` variables (Instagram, Mastodon, the
     /// clipboard backend, email, SMS), by variable: they apply only where the variable is unset.
@@ -249,6 +250,11 @@ struct ShareviaConfig: Sendable {
             let path = Self.expand(text, home: home)
             guard path.hasPrefix("/") else { return "must be an absolute path (or ~/...)" }
             emailCAFile = path
+        case "email.max_attachment_mib":
+            guard case .integer(let range) = setting.type, let number = Int(text), range.contains(number) else {
+                return wrong
+            }
+            emailMaxAttachmentMiB = number
         case "sms.smart_encoding":
             guard let flag = Self.boolean(text) else { return wrong }
             variables[setting.variable!] = flag ? "1" : "0"
