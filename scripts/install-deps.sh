@@ -17,10 +17,10 @@ packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-d
   libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libqrencode4 fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 if [[ $kind == test || $kind == bench ]]; then
   packages+=(xvfb xclip xsel wl-clipboard sway weston x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils
-    libjpeg-turbo-progs python3-jsonschema postfix)
+    libjpeg-turbo-progs python3-jsonschema postfix python3-venv)
 fi
 if [[ $kind == bench ]]; then
-  packages+=(libvips-tools hyperfine time python3-venv libmagickcore-6.q16-6-extra)
+  packages+=(libvips-tools hyperfine time libmagickcore-6.q16-6-extra jq)
 fi
 missing=()
 for package in "${packages[@]}"; do
@@ -33,13 +33,14 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   # Postfix for the email tests (scripts/postfix-test.sh runs private instances): no system mailer set up.
   echo "postfix postfix/main_mailer_type select No configuration" | $sudo debconf-set-selections
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 if [[ $kind == test || $kind == bench ]]; then
   # The SMS reference implementations, pinned, in a venv of the repository (ignored by git);
   # SMSReferenceTests run .build-venv/bin/python.
   venv="$(cd "$(dirname "$0")/.." && pwd)/.build-venv"
-  [[ -x $venv/bin/python ]] || python3 -m venv "$venv"
+  # A venv left half-made (no pip) by an earlier failure is made again.
+  [[ -x $venv/bin/pip ]] || { rm -rf "$venv"; python3 -m venv "$venv"; }
   "$venv/bin/python" -c 'import gsm0338, smsutil' 2>/dev/null ||
     "$venv/bin/pip" install --quiet --disable-pip-version-check gsm0338==1.1.0 smsutil==1.1.3
 fi

@@ -95,11 +95,11 @@ CONF
 postfix -c "$config" stop >/dev/null 2>&1 || true
 postfix -c "$config" check </dev/null || { echo "error: postfix check failed for $config (run: script -qc \"postfix -c $config check\" /dev/null)" >&2; exit 1; }
 postfix -c "$config" start >/dev/null 2>&1 || { cat "$dir/maillog" >&2 2>/dev/null; echo "error: postfix did not start" >&2; exit 1; }
+answers() { /usr/bin/python3 -c "import socket; socket.create_connection(('127.0.0.1',$1),1).close()" 2>/dev/null; }
 for p in "$port" "$small" "$restricted"; do
-  for _ in $(seq 1 100); do
-    /usr/bin/python3 -c "import socket,sys; socket.create_connection(('127.0.0.1',$p),1).close()" 2>/dev/null && break
-    sleep 0.05
-  done
+  # Up to 60 s for each listener, as the tests give their other servers.
+  for _ in $(seq 1 600); do answers "$p" && break; sleep 0.1; done
+  answers "$p" || { cat "$dir/maillog" >&2 2>/dev/null; echo "error: postfix is not listening on 127.0.0.1:$p" >&2; exit 1; }
 done
 echo "SHAREVIA_TEST_POSTFIX_PORT=$port"
 echo "SHAREVIA_TEST_POSTFIX_SMALL_PORT=$small"

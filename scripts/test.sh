@@ -18,7 +18,7 @@ xvfb_pid=$!
 postfix_dir=$(mktemp -d /tmp/sharevia-postfix.XXXXXX)
 cleanup() {
   kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true
-  scripts/postfix-test.sh stop "$postfix_dir"; rm -rf "$postfix_dir"
+  scripts/postfix-test.sh stop "$postfix_dir" || true; rm -rf "$postfix_dir" || true
 }
 trap cleanup EXIT
 if [[ $(id -u) -eq 0 ]]; then

@@ -270,7 +270,9 @@ import Glibc
             let freezer = HookedRunner(after: { invocation, _ in
                 if invocation.executable.hasSuffix("wl-copy") { sway.process.signal(SIGSTOP) }
             })
-            let destination = clipboard(sway.socket, folder: folder, timeout: .milliseconds(500), runner: freezer)
+            // 2 s: wl-copy must connect and fork within it on a busy machine; the read-back then
+            // meets the frozen compositor.
+            let destination = clipboard(sway.socket, folder: folder, timeout: .seconds(2), runner: freezer)
             for run in 1...10 {
                 let content = ShareContent(text: "card \(run)")
                 let failure = await #expect(throws: ShareError.self) { try await deliver(destination, content) }
@@ -358,7 +360,12 @@ import Glibc
         )
         let router = ShareRouter(
             registry: try DestinationRegistry([clipboard, files]),
-            retryPolicy: RetryPolicy(maxAttempts: 2, initialBackoff: .milliseconds(20), deliveryTimeout: timeout)
+            // The file export after the clipboard gets at least 2 s on a busy machine.
+            retryPolicy: RetryPolicy(
+                maxAttempts: 2,
+                initialBackoff: .milliseconds(20),
+                deliveryTimeout: max(timeout, .seconds(2))
+            )
         )
         return try await router.share(content, via: FallbackChain(["clipboard", "file"]))
     }

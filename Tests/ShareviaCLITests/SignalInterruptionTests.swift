@@ -46,6 +46,8 @@ import Glibc
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
         try process.run()
+        // A share that hangs must not outlive a failed test.
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         // A thread of its own watches and sends the signal the moment `ready` holds: the test
         // pool's threads may be busy for longer than the share takes.
         let pid = process.processIdentifier
@@ -165,6 +167,8 @@ import Glibc
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        // A share that hangs must not outlive a failed test.
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         try await Task.sleep(for: .milliseconds(300))
         kill(process.processIdentifier, SIGINT)
         let clock = ContinuousClock()
