@@ -32,11 +32,9 @@ public struct PluginDestination: ShareDestination {
 
     private var id: DestinationID { entry.plugin.id }
 
-    private var process: PluginProcess {
-        PluginProcess(path: entry.plugin.path, id: id, runner: runner, transcript: transcript, redactor: redactor)
-    }
-
-    /// The plugin's settings and secrets, its declared secrets resolved.
+    /// The plugin's settings and secrets, its declared secrets resolved. Resolved once per
+    /// operation: a secret file rotated in between can't make the value sent and the value
+    /// redacted differ.
     private var resolved: PluginSecrets {
         PluginSecrets(
             id: id,
@@ -46,15 +44,19 @@ public struct PluginDestination: ShareDestination {
         )
     }
 
-    /// Takes every secret sharevia knows out of what the plugin prints, its own resolved ones too.
-    private var redactor: SecretRedactor {
-        let own = PluginSecrets(
-            id: id,
-            declared: entry.description?.secrets ?? [],
-            configuration: settings,
-            environment: environment
+    /// The plugin run with a redactor that takes every secret sharevia knows out of what it
+    /// prints, `resolved`'s own secrets too.
+    private func process(_ resolved: PluginSecrets) -> PluginProcess {
+        let redactor = SecretRedactor(
+            settings.secrets.values.flatMap(\.values) + settings.knownSecrets + resolved.secrets.values
         )
-        return SecretRedactor(settings.secrets.values.flatMap(\.values) + settings.knownSecrets + own.secrets.values)
+        return PluginProcess(
+            path: entry.plugin.path,
+            id: id,
+            runner: runner,
+            transcript: transcript,
+            redactor: redactor
+        )
     }
 
     private var temporaryParent: String { environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp" }
@@ -68,7 +70,7 @@ public struct PluginDestination: ShareDestination {
             settings: resolved.settings,
             missingSecrets: missing.isEmpty ? nil : missing
         )
-        let process = process
+        let process = process(resolved)
         do throws(ShareError) {
             let exchange = try await process.run(
                 .check,
@@ -228,6 +230,7 @@ public struct PluginDestination: ShareDestination {
             secrets: resolved.secrets.mapValues { $0.revealed() },
             deadlineMilliseconds: max(1, timeout.wholeMilliseconds)
         )
+        let process = process(resolved)
         let exchange = try await process.run(
             .deliver,
             request: request,
@@ -236,13 +239,14 @@ public struct PluginDestination: ShareDestination {
             timeout: timeout,
             limit: settings.deliverTimeout
         )
-        return try receipt(from: exchange)
+        return try receipt(from: exchange, of: process)
     }
 
     /// The receipt an answer gives, or the error it means; an exit status that contradicts the
     /// answer is a protocol error.
     func receipt(
-        from exchange: PluginProcess.Exchange<PluginProtocol.DeliverAnswer>
+        from exchange: PluginProcess.Exchange<PluginProtocol.DeliverAnswer>,
+        of process: PluginProcess
     ) throws(ShareError) -> DeliveryReceipt {
         // Nothing the plugin says is shown before every known secret is taken out of it.
         let redactor = process.redactor
