@@ -42,8 +42,13 @@ public struct SMTPURL: Sendable, Hashable, CustomStringConvertible {
         let field = "SMTP URL (--smtp)"
         try MailContentError.checkHeaderSafe(text, field: field)
         func fail(_ message: String) -> MailContentError {
-            // A password written into the URL never reaches the message.
-            MailContentError(field: field, message: "'\(URLCredentials.redacted(text))' \(message)")
+            // A password written into the URL never reaches the message: an SMTP URL has no
+            // use for an `@`, so one that holds it is not quoted at all.
+            let shown = text.contains("@") ? "the SMTP URL (not shown: it holds an @)" : "'\(text)'"
+            return MailContentError(field: field, message: "\(shown) \(message)")
+        }
+        if text.contains("@") {
+            throw fail("has a user in it; set SHAREVIA_SMTP_USER and SHAREVIA_SMTP_PASSWORD instead")
         }
         let lower = text.lowercased()
         let rest: Substring

@@ -232,7 +232,7 @@ struct ShareviaConfig: Sendable {
             guard MastodonIntent(instance: text).instance != nil else { return wrong }
             variables[setting.variable!] = text
         case "email.smtp_url":
-            guard !URLCredentials.hasCredentials(text) else {
+            guard !text.contains("@") else {
                 return
                     "holds a user and password, which would show wherever the URL does; write smtp://host:port here, the user as email.user and the password as email.password_env or email.password_file"
             }
