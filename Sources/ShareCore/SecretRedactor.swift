@@ -9,12 +9,13 @@
 /// redactor.redact("token CANARY-7f3a refused")   // "token <redacted> refused"
 /// ```
 public struct SecretRedactor: Sendable, Hashable {
-    /// The values to take out, longest first, so a secret that contains another goes whole.
-    private let values: [String]
+    /// The values to take out as UTF-8 bytes, longest first, so a secret that contains another
+    /// goes whole.
+    private let values: [[UInt8]]
 
     /// A redactor for `secrets`; empty values are ignored.
     public init(_ secrets: some Sequence<Secret>) {
-        values = Set(secrets.map { $0.revealed() }.filter { !$0.isEmpty }).sorted { $0.count > $1.count }
+        values = Set(secrets.map { Array($0.revealed().utf8) }.filter { !$0.isEmpty }).sorted { $0.count > $1.count }
     }
 
     /// True when it knows no secret.
@@ -23,12 +24,30 @@ public struct SecretRedactor: Sendable, Hashable {
     /// `text` with every known secret value replaced by `<redacted>`, and the user and password
     /// of any URL in it too (``URLCredentials/redacted(_:)``).
     public func redact(_ text: String) -> String {
-        var result = URLCredentials.redacted(text)
+        let result = URLCredentials.redacted(text)
         guard !values.isEmpty else { return result }
-        for value in values where result.contains(value) {
-            result = result.replacing(value, with: "<redacted>")
+        // By bytes, not Characters: a secret followed by a combining mark is one Character with
+        // it, and would not match as a String.
+        var bytes = Array(result.utf8)
+        let marker = Array("<redacted>".utf8)
+        for value in values {
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == value[0], bytes.count - index >= value.count,
+                    bytes[index..<index + value.count].elementsEqual(value)
+                {
+                    output += marker
+                    index += value.count
+                } else {
+                    output.append(bytes[index])
+                    index += 1
+                }
+            }
+            bytes = output
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `text` redacted, or nil for nil.

@@ -54,17 +54,24 @@ extension RouterSettings {
         )
         settings.plugins.possibleSecrets = config.pluginPossibleSecrets
         settings.plugins.secretProblems = config.secretProblems.filter { $0.key != "email" }
-        settings.plugins.knownSecrets = Self.knownSecrets(email: settings.email.password)
+        settings.plugins.knownSecrets = Self.knownSecrets(email: settings.email.password, environment: environment)
         return settings
     }
 
     /// Secrets a plugin must never echo back into output: the SMTP password and the value of
     /// every variable whose name looks like a secret's (`*TOKEN*`, `*PASSWORD*`, `*_KEY`), which
-    /// a plugin could read from `/proc/<sharevia's pid>/environ`.
-    static func knownSecrets(email: Secret?) -> [Secret] {
-        let variables = ProcessEnvironment.variables().filter { SecretReference.looksSecret($0.key) }
+    /// a plugin could read from `/proc/<sharevia's pid>/environ`. A variable's value shorter than
+    /// ``shortestVariableSecret`` bytes is left out: `TOKENIZERS_PARALLELISM=false` is no secret,
+    /// and taking every `false` out of a plugin's answer would garble it.
+    static func knownSecrets(email: Secret?, environment: ShareEnvironment) -> [Secret] {
+        let variables = environment.variables.filter {
+            SecretReference.looksSecret($0.key) && $0.value.utf8.count >= shortestVariableSecret
+        }
         return [email].compactMap { $0 } + variables.values.map { Secret($0) }
     }
+
+    /// The fewest bytes a secret-looking variable's value needs to be redacted from plugin output.
+    static let shortestVariableSecret = 8
 
     /// These settings with the plugins among `wanted` (every plugin when nil) found and described.
     func withPlugins(wanted: Set<DestinationID>?) async -> RouterSettings {
