@@ -81,6 +81,7 @@ enum AttachmentFile {
         var bodyError: ShareError?
         do throws(InputFileError) {
             let input = try InputFile(path: path)
+            // A pipe is read until its end, the limit or cancellation (the router's timeout).
             try input.requireReadable(allowingPipes: true)
             try input.forEachChunk(limit: limit, isCancelled: isCancelled) { chunk throws(InputFileError) in
                 do throws(ShareError) {
@@ -131,7 +132,7 @@ enum AttachmentFile {
             message = "\(error.message); save what you want to share to a file and pass that file"
         case .unreadable(let reason):
             message = "\(path) can't be read: \(reason). Check its permissions with ls -l and fix them with chmod."
-        case .tooLarge(let limit) where limit.bytes == ShareAttachment.memoryByteLimit:
+        case .tooLarge(let limit) where limit == pipeLimit:
             message =
                 "\(error.message); save it to a file and pass that file (files up to \(InputLimit.describe(ShareAttachment.fileByteLimit)) can be attached)"
         case .tooLarge:

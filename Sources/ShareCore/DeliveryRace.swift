@@ -46,6 +46,8 @@ enum DeliveryRace {
                 }
             }
         } onCancel: {
+            // From here the timer's firing means the caller's cancellation, not a timeout.
+            gate.callerCancelled()
             work.cancel()
             Task(executorPreference: scheduling.taskExecutor) {
                 try? await scheduling.clock.sleep(for: cancellationGrace)
@@ -60,6 +62,7 @@ enum DeliveryRace {
             var continuation: CheckedContinuation<Outcome, Never>?
             var pending: Outcome?
             var done = false
+            var callerCancelled = false
         }
         private let state = Mutex(State())
 
@@ -72,17 +75,26 @@ enum DeliveryRace {
             if let early { continuation.resume(returning: early) }
         }
 
+        /// Marks the caller cancelled: a timeout that fires during the grace period is reported
+        /// as the cancellation it is, so the report names where the share was interrupted.
+        func callerCancelled() {
+            state.withLock { $0.callerCancelled = true }
+        }
+
         /// Returns true when this call decided the outcome.
         func finish(_ outcome: Outcome) -> Bool {
-            let (won, continuation): (Bool, CheckedContinuation<Outcome, Never>?) = state.withLock { state in
-                guard !state.done else { return (false, nil) }
+            let (won, continuation, outcome): (Bool, CheckedContinuation<Outcome, Never>?, Outcome) = state.withLock {
+                state in
+                var outcome = outcome
+                if state.callerCancelled, case .timedOut = outcome { outcome = .cancelled }
+                guard !state.done else { return (false, nil, outcome) }
                 state.done = true
                 if let continuation = state.continuation {
                     state.continuation = nil
-                    return (true, continuation)
+                    return (true, continuation, outcome)
                 }
                 state.pending = outcome
-                return (true, nil)
+                return (true, nil, outcome)
             }
             continuation?.resume(returning: outcome)
             return won

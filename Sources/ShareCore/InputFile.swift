@@ -215,8 +215,10 @@ package struct InputLimit: Sendable, Hashable {
     /// What the limit is, such as `the 20 MiB limit of Instagram hand-offs`.
     package var rule: String
 
+    /// A limit of `bytes`, clamped to `0...Int.max - 1` so that one byte past it can always be
+    /// asked for (a caller's `Int.max`, meaning no limit, must not trap).
     package init(bytes: Int, rule: String) {
-        self.bytes = bytes
+        self.bytes = min(max(bytes, 0), Int.max - 1)
         self.rule = rule
     }
 

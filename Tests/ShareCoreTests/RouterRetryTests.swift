@@ -90,4 +90,22 @@ import Testing
         #expect(report.outcome == .notDelivered)
         #expect(memory.received.isEmpty)
     }
+
+    /// A delivery that ignores cancellation is given a grace period; its timeout firing within
+    /// that period is still the caller's cancellation, at the destination it interrupted, not a
+    /// timeout that moves the share on to the next destination.
+    @Test func aTimeoutDuringTheCancellationGraceIsACancellation() async throws {
+        let slow = SlowDestination(id: "slow", delay: .seconds(30), honoursCancellation: false)
+        let memory = InMemoryDestination(id: "file")
+        let policy = RetryPolicy(maxAttempts: 1, deliveryTimeout: .milliseconds(600))
+        let shareRouter = try router([slow, memory], policy: policy)
+        let content = self.content
+        let task = Task { try await shareRouter.share(content, via: FallbackChain(["slow", "file"])) }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        let report = try await task.value
+        #expect(report.attempts.map(\.destination) == ["slow"], "\(report)")
+        #expect(report.attempts.last?.result == .cancelled, "\(report)")
+        #expect(memory.received.isEmpty)
+    }
 }

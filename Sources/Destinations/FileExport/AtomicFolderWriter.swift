@@ -155,6 +155,8 @@ struct AtomicFolderWriter {
             var writeFailure: FileSystemFailure?
             do throws(InputFileError) {
                 let input = try InputFile(path: path)
+                // A pipe (a library caller's FIFO) is read until its end, the limit or the
+                // router's timeout, whichever comes first.
                 try input.requireReadable(allowingPipes: true)
                 try input.forEachChunk(limit: copyLimit, isCancelled: isCancelled) {
                     chunk throws(InputFileError) in
