@@ -35,9 +35,16 @@ static int watch(int signal_number) {
 
 int cinterrupts_install(void) {
     int ends[2];
+    /* The write end never blocks: a handler must not stop in write() on a full pipe. */
     if (pipe2(ends, O_CLOEXEC) != 0) return -1;
+    fcntl(ends[1], F_SETFL, O_NONBLOCK);
     notify_fd = ends[1];
-    if (watch(SIGINT) != 0 || watch(SIGTERM) != 0) return -1;
+    if (watch(SIGINT) != 0 || watch(SIGTERM) != 0) {
+        /* Half installed: put both back, so the signals end the process as before. */
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        return -1;
+    }
     // A parent that spawned us from a thread with these signals blocked (a libdispatch worker)
     // passed its mask on; a handler that is never called would make sharevia unstoppable.
     sigset_t set;

@@ -89,7 +89,12 @@ final class InterruptSignals: Sendable {
     }
 
     private func watchPipe() {
-        guard let signal = nextSignal(timeout: nil) else { return }
+        guard let signal = nextSignal(timeout: nil) else {
+            // Nobody reads the pipe any more: the signals must end the process again.
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+            return
+        }
         let action = state.withLock { state -> Action in
             guard state.cancellableScopes > 0 else { return .die }
             state.received = signal

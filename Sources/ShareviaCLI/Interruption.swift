@@ -22,6 +22,7 @@ struct Interruption {
             return
                 "interrupted by \(signalName) after \(receipt.destination) had taken the share; the report above holds"
         }
-        return "interrupted by \(signalName): the share was cancelled and its temporary files removed"
+        return
+            "interrupted by \(signalName): the share was cancelled, and its destination told to stop and remove its temporary files"
     }
 }

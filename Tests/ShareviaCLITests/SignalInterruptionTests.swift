@@ -99,7 +99,9 @@ import Glibc
         #expect(run.stderr.contains("✗ file: cancelled: the share was cancelled during delivery"), "\(run.stderr)")
         #expect(run.stderr.contains("not delivered: the share was cancelled at file\n"), "\(run.stderr)")
         #expect(
-            run.stderr.hasSuffix("interrupted by SIGINT: the share was cancelled and its temporary files removed\n"),
+            run.stderr.hasSuffix(
+                "interrupted by SIGINT: the share was cancelled, and its destination told to stop and remove its temporary files\n"
+            ),
             "\(run.stderr)"
         )
         #expect(run.stdout.isEmpty)
