@@ -9,7 +9,7 @@ import Darwin
 ///
 /// 1. ``init(in:prefix:permissions:)`` creates `<prefix><random>` with `O_EXCL|O_NOFOLLOW`
 ///    (never an existing file, never through a symlink), with exactly `permissions`.
-/// 2. ``write(_:)`` and ``copy(from:)`` fill it; ``publish(as:)`` or ``replace(_:)`` fsync it and
+/// 2. ``write(_:)`` fills it; ``publish(as:)`` or ``replace(_:)`` fsync it and
 ///    move it to its final name: `linkat`, which fails rather than replace anything there, or
 ///    `renameat` when replacing is wanted.
 /// 3. The temporary name is removed however it ends: published, failed, or dropped.
@@ -69,29 +69,6 @@ public struct StagedFile: ~Copyable {
         try result.get()
     }
 
-    /// Appends everything readable from `source` (a file descriptor), 256 KiB at a time, and
-    /// stops when the current task is cancelled (a share interrupted by a signal).
-    /// - Throws: ``StagedCopyFailure``: `reading` when the source fails, `writing` when the copy
-    ///   does, `cancelled` when the task was.
-    public func copy(from source: Int32) throws(StagedCopyFailure) {
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
-        defer { chunk.deallocate() }
-        while true {
-            if Task.isCancelled { throw .cancelled }
-            let count = read(source, chunk.baseAddress, chunk.count)
-            if count == 0 { return }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .reading(FileSystemFailure("read"))
-            }
-            do throws(FileSystemFailure) {
-                try write(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-            } catch {
-                throw .writing(error)
-            }
-        }
-    }
-
     /// Flushes the data and gives the file the final name `name`, unless something already has
     /// that name (a file, a folder, a dangling symlink): then it returns false and the file stays
     /// staged, so the caller can try another name.
@@ -147,14 +124,6 @@ public struct StagedFile: ~Copyable {
         // Gone already after a rename; after a link (or a failure) the temporary name must go.
         unlinkat(folder, temporaryName, 0)
     }
-}
-
-/// Why ``StagedFile/copy(from:)`` failed: reading the source, writing the copy, or the task
-/// was cancelled.
-public enum StagedCopyFailure: Error, Sendable {
-    case reading(FileSystemFailure)
-    case writing(FileSystemFailure)
-    case cancelled
 }
 
 #if canImport(Glibc)
