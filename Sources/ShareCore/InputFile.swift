@@ -33,7 +33,7 @@ package struct InputFile: ~Copyable {
             case .characterDevice: "a character device"
             case .blockDevice: "a block device"
             case .socket: "a socket"
-            case .other: "not a regular file"
+            case .other: "a special file"
             }
         }
     }
