@@ -59,11 +59,13 @@ static size_t discard(char *buffer, size_t size, size_t count, void *context) {
     return size * count;
 }
 
-/// Appends `marker`, the line (without its CR LF) and a LF to the transcript, or marks it truncated.
+/// Appends `marker`, the line (without its CR LF) and a LF to the transcript. The first line
+/// that does not fit marks it truncated and ends the recording for good: a later short line
+/// kept after a dropped one would pair a reply with the wrong command.
 static void record(csmtp_result *result, char marker, const char *data, size_t size) {
     while (size > 0 && (data[size - 1] == '\n' || data[size - 1] == '\r')) size--;
     if (size > 1000) size = 1000;
-    if (!result->transcript) return;
+    if (!result->transcript || result->transcript_truncated) return;
     size_t used = strlen(result->transcript);
     if (used + size + 3 > CSMTP_TRANSCRIPT_SIZE) {
         result->transcript_truncated = 1;
@@ -76,33 +78,42 @@ static void record(csmtp_result *result, char marker, const char *data, size_t s
     *end = 0;
 }
 
-static int starts_with(const char *data, size_t size, const char *prefix) {
-    size_t length = strlen(prefix);
-    if (size < length) return 0;
-    for (size_t i = 0; i < length; i++) {
-        char c = data[i];
-        if (c >= 'a' && c <= 'z') c = (char)(c - 'a' + 'A');
-        if (c != prefix[i]) return 0;
-    }
-    return 1;
+/// 1 when the line is `command` exactly (case-sensitive, as libcurl sends it), followed by a
+/// space, a colon, CR, LF or its end; `command` may itself end with a colon or space.
+static int is_command(const char *data, size_t size, const char *command) {
+    size_t length = strlen(command);
+    if (size < length || memcmp(data, command, length) != 0) return 0;
+    if (command[length - 1] == ':' || command[length - 1] == ' ') return 1;
+    if (size == length) return 1;
+    char next = data[length];
+    return next == ' ' || next == ':' || next == '\r' || next == '\n';
 }
 
-/// CURLOPT_DEBUGFUNCTION: keeps the server's replies and the envelope commands, never AUTH's
-/// arguments (they carry the login), never the message.
+void csmtp_transcript_line(csmtp_transcript_filter *filter, int incoming, const char *data, size_t size) {
+    csmtp_result *result = filter->result;
+    if (incoming) {
+        if (size >= 3 && memcmp(data, "334", 3) == 0) return;
+        filter->in_auth = 0;
+        record(result, '<', data, size);
+        return;
+    }
+    if (filter->in_auth) return;
+    if (is_command(data, size, "AUTH")) {
+        filter->in_auth = 1;
+        record(result, '>', "AUTH", 4);
+    } else if (is_command(data, size, "MAIL FROM:") || is_command(data, size, "RCPT TO:") ||
+               is_command(data, size, "EHLO ") || is_command(data, size, "HELO ") || is_command(data, size, "DATA") ||
+               is_command(data, size, "STARTTLS") || is_command(data, size, "QUIT")) {
+        record(result, '>', data, size);
+    }
+}
+
+/// CURLOPT_DEBUGFUNCTION: the conversation's lines to csmtp_transcript_line, never the message
+/// (CURLINFO_DATA_OUT) nor libcurl's own notes.
 static int debug(CURL *handle, curl_infotype type, char *data, size_t size, void *context) {
     (void)handle;
-    csmtp_result *result = context;
-    if (type == CURLINFO_HEADER_IN) {
-        if (!starts_with(data, size, "334")) record(result, '<', data, size);
-    } else if (type == CURLINFO_HEADER_OUT) {
-        if (starts_with(data, size, "AUTH")) {
-            record(result, '>', "AUTH", 4);
-        } else if (starts_with(data, size, "MAIL FROM:") || starts_with(data, size, "RCPT TO:") ||
-                   starts_with(data, size, "EHLO ") || starts_with(data, size, "HELO ") ||
-                   starts_with(data, size, "DATA") || starts_with(data, size, "STARTTLS") ||
-                   starts_with(data, size, "QUIT")) {
-            record(result, '>', data, size);
-        }
+    if (type == CURLINFO_HEADER_IN || type == CURLINFO_HEADER_OUT) {
+        csmtp_transcript_line(context, type == CURLINFO_HEADER_IN, data, size);
     }
     return 0;
 }
@@ -160,14 +171,16 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     c_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     // The debug callback sees the conversation only with VERBOSE on; it prints nothing itself.
     c_easy_setopt(curl, CURLOPT_DEBUGFUNCTION, debug);
-    c_easy_setopt(curl, CURLOPT_DEBUGDATA, result);
+    csmtp_transcript_filter state = {result, 0};
+    c_easy_setopt(curl, CURLOPT_DEBUGDATA, &state);
     c_easy_setopt(curl, CURLOPT_VERBOSE, 1L);
     c_easy_setopt(curl, CURLOPT_URL, request->url);
     c_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
     c_easy_setopt(curl, CURLOPT_MAIL_FROM, request->mail_from);
     c_easy_setopt(curl, CURLOPT_MAIL_RCPT, recipients);
     // Named CURLOPT_MAIL_RCPT_ALLOWFAILS since 8.2; 7.88 (Debian 12) spells it with three Ls.
-    result->allow_fails = c_easy_setopt(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L) == CURLE_OK;
+    // A libcurl without it (before 7.69) fails the whole send on a refused recipient instead.
+    c_easy_setopt(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L);
     c_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
     c_easy_setopt(curl, CURLOPT_READFUNCTION, read_message);
     c_easy_setopt(curl, CURLOPT_READDATA, (void *)request);

@@ -190,6 +190,23 @@ import Testing
         }
     }
 
+    /// "AB-" encodes as "QUIt": AUTH LOGIN's password line once passed for QUIT in the transcript.
+    /// The transcript still records what follows the login (the reply to the final dot).
+    @Test func anAuthLoginPasswordThatEncodesLikeACommandIsNeverShown() async throws {
+        let password = "AB-secret"
+        let encoded = Data(password.utf8).base64EncodedString()
+        let options = SMTPTestServer.Options(login: ("sender", password), mechanism: "LOGIN")
+        try await SMTPTestServer.with(options) { server in
+            let environment = ["SHAREVIA_SMTP_USER": "sender", "SHAREVIA_SMTP_PASSWORD": password]
+            let sender = destination(Self.smtp(server.url), environment: environment)
+            let receipt = try await sender.deliver(try sender.prepare(try Self.request))
+            #expect(receipt.outcome == .delivered)
+            #expect(receipt.summary.contains("(250 2.0.0 OK saved)"))
+            let text = "\(receipt)"
+            #expect(!text.contains(password) && !text.contains(encoded) && !text.contains("QUIt"))
+        }
+    }
+
     @Test func aLoginIsNeverSentInClearToARemoteHost() async {
         let destination = destination(
             Self.smtp("smtp://mail.example.org:587", security: .opportunistic),

@@ -12,10 +12,10 @@
 #define CSMTP_NO_LIBRARY (-1)
 #define CSMTP_FAILED (-2)
 
-/// How the connection is protected, as CURLOPT_USE_SSL takes it.
 /// What `read` returns to abort the upload (CURL_READFUNC_ABORT).
 #define CSMTP_READ_ABORT 0x10000000
 
+/// How the connection is protected, as CURLOPT_USE_SSL takes it.
 #define CSMTP_TLS_NONE 0
 #define CSMTP_TLS_TRY 1
 #define CSMTP_TLS_REQUIRED 3
@@ -49,16 +49,26 @@ typedef struct {
     /// FROM, RCPT TO, DATA; AUTH as the bare word, never its arguments or continuation lines),
     /// each line prefixed `>`, and every reply line of the server prefixed `<` (except the 334
     /// challenges of AUTH). At most CSMTP_TRANSCRIPT_SIZE - 1 bytes; `transcript_truncated` is
-    /// 1 when later lines were dropped. The message itself is never in it. Allocated by
+    /// 1 when a line did not fit: it and every later line were dropped. The message itself is never in it. Allocated by
     /// csmtp_send (NULL if that failed); release it with csmtp_result_free.
     char *transcript;
     int transcript_truncated;
-    /// 1 when libcurl accepted CURLOPT_MAIL_RCPT_ALLOWFAILS (7.69 and later): the message goes to
-    /// the recipients the server accepted even when it refuses others.
-    int allow_fails;
 } csmtp_result;
 
 #define CSMTP_TRANSCRIPT_SIZE 65536
+
+/// What the transcript filter keeps between lines; csmtp_send's debug callback holds one.
+typedef struct {
+    csmtp_result *result;        ///< its `transcript` holds CSMTP_TRANSCRIPT_SIZE bytes (or is NULL)
+    int in_auth;                 ///< 1 from AUTH until a reply other than 334: the client's lines carry the login
+} csmtp_transcript_filter;
+
+/// Passes one line of the conversation to `filter->result`'s transcript: `incoming` is 1 for a
+/// reply of the server, 0 for a line the client sent. Keeps the replies but the 334 challenges,
+/// and only the envelope commands of the client (case-sensitive, whole words); from AUTH (kept
+/// as the bare word) on, drops every line the client sends until a reply other than 334, since
+/// AUTH LOGIN sends the user and password as bare base64 lines. Public for tests.
+void csmtp_transcript_line(csmtp_transcript_filter *filter, int incoming, const char *data, size_t size);
 
 /// Frees what csmtp_send allocated in `result`.
 void csmtp_result_free(csmtp_result *result);

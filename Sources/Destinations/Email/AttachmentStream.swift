@@ -6,17 +6,24 @@ import Glibc
 
 /// One attachment's bytes, a chunk at a time: from memory, or from its file opened so a FIFO
 /// without a writer can't block (`O_NONBLOCK` for the open, blocking reads after it).
+///
+/// A file with an expected size (its size when the message was laid out, which the message
+/// declares) gives exactly that many bytes: if it ends sooner or holds more, reading fails, so a
+/// file that changes during a send never yields a message cut inside its base64.
 final class AttachmentStream {
     private enum Source {
         case bytes([UInt8], offset: Int)
         case file(descriptor: Int32, path: String)
     }
     private var source: Source
+    /// The bytes still expected from the file; nil when its size is not known (a pipe).
+    private var remaining: Int?
 
-    /// Opens the attachment.
+    /// Opens the attachment; `expectedSize` is the file's size the message was laid out with.
     ///
     /// - Throws: ``ShareCore/ShareError`` `badInput` naming a file that can't be opened or is a directory.
-    init(_ attachment: MailAttachment) throws(ShareError) {
+    init(_ attachment: MailAttachment, expectedSize: Int? = nil) throws(ShareError) {
+        remaining = expectedSize
         switch attachment.content {
         case .bytes(let bytes):
             source = .bytes(bytes, offset: 0)
@@ -50,20 +57,45 @@ final class AttachmentStream {
             source = .bytes(bytes, offset: end)
             return Array(bytes[offset..<end])
         case .file(let descriptor, let path):
-            var chunk = [UInt8](repeating: 0, count: count)
+            let wanted = min(count, remaining ?? count)
+            var chunk = [UInt8](repeating: 0, count: wanted)
             var filled = 0
-            while filled < count {
+            while filled < wanted {
                 let read = chunk.withUnsafeMutableBytes {
-                    Glibc.read(descriptor, $0.baseAddress! + filled, count - filled)
+                    Glibc.read(descriptor, $0.baseAddress! + filled, wanted - filled)
                 }
                 if read < 0 && errno == EINTR { continue }
                 guard read >= 0 else { throw Self.unreadable(path, errno) }
                 if read == 0 { break }
                 filled += read
             }
-            chunk.removeLast(count - filled)
+            chunk.removeLast(wanted - filled)
+            guard let left = remaining else { return chunk }
+            remaining = left - filled
+            // Ended before its declared size, or holds more after it: the file changed.
+            if filled < wanted { throw Self.changed(path) }
+            if remaining == 0, try hasMore(descriptor, path) { throw Self.changed(path) }
             return chunk
         }
+    }
+
+    /// True when the file has a byte left to read.
+    private func hasMore(_ descriptor: Int32, _ path: String) throws(ShareError) -> Bool {
+        var byte: UInt8 = 0
+        while true {
+            let read = Glibc.read(descriptor, &byte, 1)
+            if read < 0 && errno == EINTR { continue }
+            guard read >= 0 else { throw Self.unreadable(path, errno) }
+            return read > 0
+        }
+    }
+
+    static func changed(_ path: String) -> ShareError {
+        ShareError(
+            .badInput,
+            destination: .email,
+            message: "\(path) changed while being sent (its size is not the one the message declares); share it again"
+        )
     }
 
     /// The size of a regular file, without opening it for reading; nil for anything else.

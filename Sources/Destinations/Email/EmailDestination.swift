@@ -215,14 +215,12 @@ public struct EmailDestination: ShareDestination {
                 throw ShareError(.unavailable, destination: id, message: "no recipient: pass --email-to ADDRESS")
             }
             let acceptance = try await smtp.send(layout, limit: limit, from: from, recipients: recipients)
-            let refused = Set(acceptance.refused.map { $0.address.lowercased() })
-            let accepted = recipients.map(\.addrSpec).filter { !refused.contains($0.lowercased()) }
-            var summary =
-                "\(smtp.url) accepted the message for \(accepted.joined(separator: ", ")) (\(acceptance.reply)), Message-ID \(messageID)"
-            if !acceptance.refused.isEmpty {
-                let list = acceptance.refused.map { "\($0.address) (\"\($0.reply)\")" }.joined(separator: ", ")
-                summary += "; it refused \(list): the message did not go to them"
-            }
+            let summary = Self.receiptSummary(
+                server: smtp.url.description,
+                recipients: recipients,
+                acceptance: acceptance,
+                messageID: messageID
+            )
             return DeliveryReceipt(destination: id, summary: summary, locations: [messageID])
         }
         guard let folder else {
@@ -241,6 +239,36 @@ public struct EmailDestination: ShareDestination {
                 "open \(path) in your mail client and send it, or open the mailto: URI\(attachmentStep): \(composition.mailto)",
             locations: [path, composition.mailto]
         )
+    }
+}
+
+extension EmailDestination {
+    /// The receipt's summary for a message the server took: the recipients it accepted and those
+    /// it refused, or, when its replies were too long to record, that it is unknown which.
+    static func receiptSummary(
+        server: String,
+        recipients: [MailAddress],
+        acceptance: SMTPDelivery.Acceptance,
+        messageID: String
+    ) -> String {
+        guard acceptance.refusalsKnown else {
+            var summary =
+                "\(server) accepted the message (\(acceptance.reply)), Message-ID \(messageID), but its replies were too long to record which of \(recipients.map(\.addrSpec).joined(separator: ", ")) it refused"
+            if !acceptance.refused.isEmpty {
+                let list = acceptance.refused.map { "\($0.address) (\"\($0.reply)\")" }.joined(separator: ", ")
+                summary += "; it refused at least \(list): the message did not go to them"
+            }
+            return summary
+        }
+        let refused = Set(acceptance.refused.map { $0.address.lowercased() })
+        let accepted = recipients.map(\.addrSpec).filter { !refused.contains($0.lowercased()) }
+        var summary =
+            "\(server) accepted the message for \(accepted.joined(separator: ", ")) (\(acceptance.reply)), Message-ID \(messageID)"
+        if !acceptance.refused.isEmpty {
+            let list = acceptance.refused.map { "\($0.address) (\"\($0.reply)\")" }.joined(separator: ", ")
+            summary += "; it refused \(list): the message did not go to them"
+        }
+        return summary
     }
 }
 

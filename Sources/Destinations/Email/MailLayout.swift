@@ -11,9 +11,20 @@ enum MailSegment: Sendable, Hashable {
 struct MailLayout: Sendable, Hashable {
     var segments: [MailSegment]
     var attachments: [MailAttachment]
+    /// Each attachment's size when the message was laid out (nil: not a regular file). The
+    /// message's declared size comes from these, so the stream sends exactly these many bytes of
+    /// each and fails when a file has since grown or shrunk.
+    var byteCounts: [Int?]
 
-    /// The message's exact size in bytes, from the attachments' sizes without reading them; nil
-    /// when an attachment is not a regular file (a pipe or a device has no size).
+    /// Lays out `attachments`, taking each one's size now.
+    init(segments: [MailSegment], attachments: [MailAttachment]) {
+        self.segments = segments
+        self.attachments = attachments
+        byteCounts = attachments.map(\.byteCount)
+    }
+
+    /// The message's exact size in bytes, from the attachments' sizes at layout time without
+    /// reading them; nil when an attachment is not a regular file (a pipe or a device has no size).
     var size: Int? {
         var total = 0
         for segment in segments {
@@ -21,7 +32,7 @@ struct MailLayout: Sendable, Hashable {
             case .text(let bytes):
                 total += bytes.count
             case .attachment(let index):
-                guard let count = attachments[index].byteCount else { return nil }
+                guard let count = byteCounts[index] else { return nil }
                 total += Base64Lines.linesLength(forByteCount: count)
             }
         }

@@ -82,7 +82,9 @@ final class MailStream {
                 segment += 1
             case .attachment(let index):
                 let attachment = layout.attachments[index]
-                if source == nil { source = try AttachmentStream(attachment) }
+                if source == nil {
+                    source = try AttachmentStream(attachment, expectedSize: layout.byteCounts[index])
+                }
                 let chunk = try source!.next(Self.chunkSize)
                 attachmentBytes += chunk.count
                 if attachmentBytes > limit { throw overLimit(attachment) }

@@ -39,6 +39,8 @@ struct SMTPDelivery: Sendable {
         var reply: String
         /// The recipients the server refused with its reply to each; the message did not go to them.
         var refused: [(address: String, reply: String)]
+        /// False when the server's replies were too long to record: `refused` may miss some.
+        var refusalsKnown = true
     }
 
     /// Sends `message` to the recipients the server accepts (libcurl's
@@ -72,7 +74,8 @@ struct SMTPDelivery: Sendable {
             let reply = outcome.transcript.finalReply.map(sanitized) ?? "\(outcome.responseCode)"
             return Acceptance(
                 reply: reply,
-                refused: outcome.transcript.refusedRecipients.map { ($0.address, sanitized($0.reply)) }
+                refused: outcome.transcript.refusedRecipients.map { ($0.address, sanitized($0.reply)) },
+                refusalsKnown: !outcome.transcript.truncated
             )
         }
         throw classify(outcome)
@@ -125,12 +128,13 @@ struct SMTPDelivery: Sendable {
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
         let transcript = result.transcript.map { String(cString: $0) } ?? ""
+        let truncated = result.transcript_truncated != 0
         csmtp_result_free(&result)
         return Outcome(
             curlCode: status == CSMTP_NO_LIBRARY ? -1 : result.curl_code,
             responseCode: result.response_code,
             error: error,
-            transcript: SMTPTranscript(transcript),
+            transcript: SMTPTranscript(transcript, truncated: truncated),
             messageSize: message.size ?? 0
         )
     }
@@ -175,6 +179,9 @@ struct SMTPDelivery: Sendable {
             if !refused.isEmpty {
                 let list = refused.map { "\($0.address) (\"\(sanitized($0.reply))\")" }.joined(separator: ", ")
                 text += "; refused recipient(s): \(list)"
+            }
+            if outcome.transcript.truncated {
+                text += " (its replies were too long to record in full; this may not be its last word)"
             }
             text += Self.hint(for: reply, transcript: outcome.transcript, messageSize: outcome.messageSize)
             if (400..<500).contains(reply) { text += "; retrying may help" }

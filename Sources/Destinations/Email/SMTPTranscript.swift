@@ -17,9 +17,13 @@ struct SMTPTranscript: Sendable, Hashable {
     }
 
     var exchanges: [Exchange]
+    /// True when `csmtp_send` ran out of room and dropped the rest of the conversation: the
+    /// replies to later commands (a refused `RCPT TO`, the final dot) are missing.
+    var truncated: Bool
 
-    /// Parses `>command` and `<reply` lines.
-    init(_ text: String) {
+    /// Parses `>command` and `<reply` lines; `truncated` when the recording stopped early.
+    init(_ text: String, truncated: Bool = false) {
+        self.truncated = truncated
         var exchanges: [Exchange] = []
         var current = Exchange(command: nil, reply: [])
         for line in text.split(separator: "\n") {
