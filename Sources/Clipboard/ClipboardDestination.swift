@@ -249,7 +249,12 @@ public struct ClipboardDestination: ShareDestination {
         guard case .x11(let display) = tools.server else {
             throw ShareError(.permanent, destination: id, message: "the built-in X11 client can't use \(tools.server)")
         }
-        return X11ClipboardTransport(display: display, timeout: configuration.timeout, readsBack: verify)
+        return X11ClipboardTransport(
+            display: display,
+            timeout: configuration.timeout,
+            readsBack: verify,
+            attempt: attempt
+        )
     }
 
     /// Each item's bytes, in order; the text is encoded once however many items use it.
