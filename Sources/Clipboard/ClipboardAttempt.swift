@@ -1,6 +1,10 @@
 import ShareCore
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What one delivery attempt started, so it can be undone when the attempt does not succeed:
 /// the programs it ran (and what they forked) and its private temporary folder.
 ///
@@ -8,7 +12,13 @@ import Synchronization
 /// attempt ends exactly once:
 /// - ``commit()`` on success: the temporary folder goes, the selection owners stay;
 /// - ``abandon()`` on failure, timeout or cancellation: every tagged process is killed (the
-///   tool waited on, and the child it forked to own the selection), then the folder goes.
+///   tool waited on, and the child it forked to own the selection), and the built-in X11
+///   client's owner (`sharevia-clip`, forked without exec so untagged) recorded with
+///   ``recordOwner(pid:)``, then the folder goes.
+///
+/// Once it has ended nothing new may start (``mayStart()``); a program that started anyway (the
+/// end landed between the check and the spawn) carries the tag, and every later ``abandon()``
+/// kills again, so the caller's own ``abandon()`` after the program returns catches it.
 ///
 /// ``abandon()`` is also what the destination's cancellation handler calls, synchronously,
 /// because the router does not wait for a delivery it gave up on: the process may exit moments
@@ -25,6 +35,8 @@ final class ClipboardAttempt: Sendable {
         var scratch: PrivateTemporaryDirectory
         var ending: Ending?
         var copied: [ClipboardSelection] = []
+        /// A pidfd for the built-in X11 client's owner process, or nil.
+        var owner: Int32?
     }
 
     /// How an attempt ended.
@@ -58,6 +70,39 @@ final class ClipboardAttempt: Sendable {
         return try result.get()
     }
 
+    /// Whether a program may still be started for this attempt: false once it has ended.
+    func mayStart() -> Bool {
+        state.withLock { $0.ending == nil }
+    }
+
+    /// Records the built-in X11 client's owner process, which is killed (through a pidfd, so a
+    /// reused pid is never hit) if the attempt is abandoned. When the attempt was already
+    /// abandoned, the owner is killed at once.
+    func recordOwner(pid: Int32) {
+        let pidfd = TaggedProcesses.pidfd(pid)
+        guard pidfd >= 0 else { return }  // already gone
+        state.withLock { state in
+            switch state.ending {
+            case nil:
+                if let previous = state.owner { close(previous) }
+                state.owner = pidfd
+            case .committed:
+                close(pidfd)
+            case .abandoned(let killed, let withdrawn):
+                let sent = TaggedProcesses.send(SIGKILL, through: pidfd)
+                close(pidfd)
+                state.ending = .abandoned(killed: killed + (sent ? 1 : 0), withdrawn: withdrawn)
+            }
+        }
+    }
+
+    deinit {
+        state.withLock { state in
+            if let owner = state.owner { close(owner) }
+            state.owner = nil
+        }
+    }
+
     /// Removes the temporary files written so far (the tool has read them).
     func removeTemporaryFiles() {
         state.withLock { $0.scratch.remove() }
@@ -76,22 +121,38 @@ final class ClipboardAttempt: Sendable {
             guard state.ending == nil else { return state.ending == .committed }
             state.ending = .committed
             state.scratch.remove()
+            if let owner = state.owner { close(owner) }
+            state.owner = nil
             return true
         }
     }
 
-    /// Ends a failed, timed-out or cancelled attempt: kills every process that carries the tag,
-    /// then removes the temporary folder. Does nothing after ``commit()``; a second call returns
-    /// the first one's ending.
+    /// Ends a failed, timed-out or cancelled attempt: kills every process that carries the tag
+    /// and the recorded X11 owner, then removes the temporary folder. Does nothing after
+    /// ``commit()``. A later call kills again (a program may have started after the first) and
+    /// returns the first one's ending with the kills added up.
     @discardableResult
     func abandon() -> Ending {
         state.withLock { state in
-            if let ending = state.ending { return ending }
-            // The files first: a tool killed anyway needs them no more, and the process may
-            // exit right after this handler's first moments.
-            state.scratch.remove()
-            let killed = TaggedProcesses.kill(variable: Self.tagVariable, value: tag)
-            let ending = Ending.abandoned(killed: killed, withdrawn: state.copied)
+            var killed = 0
+            var withdrawn = state.copied
+            switch state.ending {
+            case .committed: return .committed
+            case .abandoned(let before, let taken):
+                killed = before
+                withdrawn = taken
+            case nil:
+                // The files first: a tool killed anyway needs them no more, and the process may
+                // exit right after this handler's first moments.
+                state.scratch.remove()
+            }
+            if let owner = state.owner {
+                if TaggedProcesses.send(SIGKILL, through: owner) { killed += 1 }
+                close(owner)
+                state.owner = nil
+            }
+            killed += TaggedProcesses.kill(variable: Self.tagVariable, value: tag)
+            let ending = Ending.abandoned(killed: killed, withdrawn: withdrawn)
             state.ending = ending
             return ending
         }

@@ -48,9 +48,10 @@ import ShareCore
 /// Every program an attempt runs carries a random tag in its environment (see
 /// ``ClipboardAttempt``). When the attempt fails, times out or is cancelled (the cancellation
 /// handler runs at once, because the router does not wait for a delivery it gave up on), every
-/// process with the tag is killed, including the child xclip or wl-copy forked to own the
-/// selection, and the temporary folder is removed; the error says when a selection it had taken
-/// was withdrawn.
+/// process with the tag is killed (through a pidfd, so a reused pid is never hit), including the
+/// child xclip or wl-copy forked to own the selection, and so is the built-in X11 client's owner
+/// (`sharevia-clip`, which the attempt records); the temporary folder is removed, and the error
+/// says when a selection it had taken was withdrawn. An ended attempt starts no more programs.
 ///
 /// ## Request options
 /// `clipboard.selection` (`clipboard`, `primary`) and `clipboard.verify` (`true`, `false`); see
@@ -249,7 +250,12 @@ public struct ClipboardDestination: ShareDestination {
         guard case .x11(let display) = tools.server else {
             throw ShareError(.permanent, destination: id, message: "the built-in X11 client can't use \(tools.server)")
         }
-        return X11ClipboardTransport(display: display, timeout: configuration.timeout, readsBack: verify)
+        return X11ClipboardTransport(
+            display: display,
+            timeout: configuration.timeout,
+            readsBack: verify,
+            attempt: attempt
+        )
     }
 
     /// Each item's bytes, in order; the text is encoded once however many items use it.

@@ -1,3 +1,5 @@
+import CX11Selection
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,12 +11,15 @@ import Glibc
 /// wait can reach it. Every program a clipboard attempt runs gets
 /// `SHAREVIA_CLIPBOARD_ATTEMPT=<random tag>` in its environment, which its forked children
 /// inherit, so the attempt can find all of them in `/proc/PID/environ` (readable for processes
-/// of the same user) however they forked or whichever process group they joined. A pid that is
-/// reused by an unrelated process can't match: the tag is 128 random bits.
+/// of the same user) however they forked or whichever process group they joined. A tagged process
+/// may exit and its pid be reused between the scan and the kill, so each one is killed through a
+/// pidfd opened *before* its environment is read again: the signal reaches the process whose
+/// environment matched or, if that one has exited, nobody; an unrelated process can't match, the
+/// tag being 128 random bits.
 enum TaggedProcesses {
     /// Sends `SIGKILL` to every process (other than this one) whose environment holds
     /// `variable=value`, and looks again (up to five times) until none is left, so a child forked
-    /// while the first look ran is caught too.
+    /// while the first look ran is caught too. Idempotent: a second call finds what started since.
     ///
     /// - Returns: How many processes were killed.
     @discardableResult
@@ -24,9 +29,36 @@ enum TaggedProcesses {
         for _ in 0..<5 {
             let found = matching(needle)
             if found.isEmpty { break }
-            for pid in found where Glibc.kill(pid, SIGKILL) == 0 { killed += 1 }
+            for pid in found where kill(pid, ifEnvironmentHolds: needle) { killed += 1 }
         }
         return killed
+    }
+
+    /// Kills `pid` with `SIGKILL` through a pidfd, only if its environment (read after the pidfd
+    /// was opened) still holds `needle`: a pid reused by an unrelated process is never signalled.
+    ///
+    /// - Returns: Whether the signal was sent.
+    static func kill(_ pid: pid_t, ifEnvironmentHolds needle: [UInt8]) -> Bool {
+        let pidfd = pidfd(pid)
+        guard pidfd >= 0 else { return false }
+        defer { close(pidfd) }
+        // The pidfd names the process that had `pid` when it was opened. If that process exits
+        // and `pid` is reused after this point, the environment read below is the newcomer's
+        // (no match), or the signal goes to the exited process (ESRCH): nobody else is hit.
+        guard environment(of: pid, contains: needle) else { return false }
+        return send(SIGKILL, through: pidfd)
+    }
+
+    /// A pidfd (close-on-exec) for `pid`, or -1 when there is no such process.
+    static func pidfd(_ pid: pid_t) -> Int32 {
+        cxs_pidfd_open(pid)
+    }
+
+    /// Sends `signal` through `pidfd`.
+    ///
+    /// - Returns: Whether it was sent (false once that process has exited).
+    static func send(_ signal: Int32, through pidfd: Int32) -> Bool {
+        cxs_pidfd_send_signal(pidfd, signal) == 0
     }
 
     /// The pids whose environment block holds `needle` (`NAME=VALUE` and its terminating NUL) as

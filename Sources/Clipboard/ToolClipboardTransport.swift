@@ -144,7 +144,9 @@ struct ToolClipboardTransport: ClipboardTransport {
         maxOutput: Int,
         input: InputFile = .temporaryCopy
     ) async -> Result<ProcessOutput, ShareError> {
-        if Task.isCancelled {
+        // An ended attempt starts nothing more: its teardown may already have looked for tagged
+        // processes. (One started just after this check is caught by the caller's own abandon.)
+        if Task.isCancelled || !attempt.mayStart() {
             return .failure(ShareError(.cancelled, destination: .clipboard, message: "cancelled before \(purpose)"))
         }
         var variables = environment.variables

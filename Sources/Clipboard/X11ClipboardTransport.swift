@@ -10,6 +10,9 @@ import Synchronization
 /// also as `STRING` and `text/plain` when it is ASCII (`STRING` means Latin-1, so UTF-8 beyond
 /// ASCII would be misread); an image under its MIME type. Read-backs run in this process.
 ///
+/// The owner is recorded in the ``attempt``, which kills it if the attempt fails (a failed
+/// verification, a timeout, cancellation after the owner took the selections).
+///
 /// When the copy will be read back, ``copy(_:)`` opens the reading connection while the owner
 /// starts, so the two handshakes overlap, and the reads share that connection.
 struct X11ClipboardTransport: ClipboardTransport {
@@ -18,12 +21,15 @@ struct X11ClipboardTransport: ClipboardTransport {
     var display: X11Display
     /// Whether ``copy(_:)`` should open the connection later reads use.
     var readsBack: Bool
+    /// The attempt this transport copies for; it kills the owner when abandoned.
+    var attempt: ClipboardAttempt
     private let reader = ReaderSlot()
 
-    init(display: X11Display, timeout: Duration, readsBack: Bool) {
+    init(display: X11Display, timeout: Duration, readsBack: Bool, attempt: ClipboardAttempt) {
         self.client = X11SelectionClient(display: display.name, timeout: timeout)
         self.display = display
         self.readsBack = readsBack
+        self.attempt = attempt
     }
 
     func copy(_ entries: [ClipboardEntry]) async throws(ShareError) {
@@ -42,8 +48,15 @@ struct X11ClipboardTransport: ClipboardTransport {
         // reports what is wrong then.
         let names = entries.flatMap { [$0.item.selection.atomName, $0.item.type] }
         async let opened: X11SelectionReader? = readsBack ? try? await client.openReader(prefetching: names) : nil
+        guard attempt.mayStart() else {
+            reader.put(await opened)
+            throw ShareError(.cancelled, destination: .clipboard, message: "cancelled before taking the selections")
+        }
         do {
-            _ = try await client.own(items)
+            let owner = try await client.own(items)
+            // Killed at once if the attempt was abandoned while the owner started.
+            attempt.recordOwner(pid: owner.pid)
+            for entry in entries { attempt.recordCopy(to: entry.item.selection) }
         } catch {
             throw shareError(
                 error,

@@ -77,7 +77,12 @@ extension XServerTests {
             _ = try RequiredTools.paths()
             try await XvfbServer.with(extraArguments: ["-nolisten", "local"]) { server in
                 let display = try #require(X11Display(server.display))
-                let transport = X11ClipboardTransport(display: display, timeout: .seconds(5), readsBack: readsBack)
+                let transport = X11ClipboardTransport(
+                    display: display,
+                    timeout: .seconds(5),
+                    readsBack: readsBack,
+                    attempt: ClipboardAttempt(temporaryParent: NSTemporaryDirectory())
+                )
                 let png = [UInt8](Fixtures.png)
                 let item = ClipboardPlan.Item(selection: .clipboard, type: "image/png", source: .attachment)
                 try await transport.copy([ClipboardEntry(item: item, payload: .bytes(png))])

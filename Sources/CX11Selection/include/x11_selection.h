@@ -118,4 +118,11 @@ void cxs_reader_close(cxs_reader *reader);
 /// Frees the bytes of a read result and clears it.
 void cxs_read_result_free(cxs_read_result *result);
 
+/// A pidfd for process `pid` (pidfd_open, close-on-exec), or -1 with errno set. Signalling through
+/// it reaches that process only, never one that later reuses its pid.
+int cxs_pidfd_open(pid_t pid);
+/// Sends `sig` to the process `pidfd` refers to (pidfd_send_signal). 0 on success, else -1 with
+/// errno set (ESRCH once that process has exited).
+int cxs_pidfd_send_signal(int pidfd, int sig);
+
 #endif

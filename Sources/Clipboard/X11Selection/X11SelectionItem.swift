@@ -15,7 +15,8 @@ struct X11SelectionItem: Sendable {
 /// The detached process that owns the selections after a successful
 /// ``X11SelectionClient/own(_:)``.
 struct X11SelectionOwner: Sendable, Hashable {
-    /// Its process id (`sharevia-clip` in `ps`). It is not our child: it exits on its own once
-    /// other programs have taken every selection it owns, or when the X server goes away.
+    /// Its process id (`sharevia-clip` in `ps`). Forked from this process (a detached thread reaps
+    /// it), it exits on its own once other programs have taken every selection it owns, or when
+    /// the X server goes away; a ``ClipboardAttempt`` that is abandoned kills it.
     var pid: Int32
 }
