@@ -90,7 +90,14 @@ struct AttemptTeardownTests {
         let late = try Self.taggedSleeper(attempt.tag)
         defer { Self.stop(late) }
         #expect(!attempt.mayStart())
-        #expect(attempt.abandon() == .abandoned(killed: 1, withdrawn: []))
+        // At least once: a process SIGKILL has not finished off yet may be found, and signalled,
+        // by the next round of the scan too.
+        let second = attempt.abandon()
+        guard case .abandoned(let killed, let withdrawn) = second else {
+            Issue.record("\(second)")
+            return
+        }
+        #expect(killed >= 1 && withdrawn.isEmpty, "\(second)")
         #expect(try await exited(late))
         // After a commit nothing is killed.
         let committed = ClipboardAttempt(temporaryParent: NSTemporaryDirectory())
