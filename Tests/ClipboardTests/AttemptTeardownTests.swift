@@ -151,7 +151,7 @@ struct AttemptTeardownTests {
         let bin = TemporaryFolder("late-spawn")
         defer { bin.remove() }
         let tags = Mutex<[String]>([])
-        let runner = ScriptedRunner(observe: { invocation in
+        let observe: @Sendable (ProcessInvocation) -> Void = { invocation in
             // The cancellation handler (abandon) runs synchronously here.
             withUnsafeCurrentTask { $0?.cancel() }
             let tag = invocation.environment?[ClipboardAttempt.tagVariable] ?? ""
@@ -168,7 +168,8 @@ struct AttemptTeardownTests {
                 if running == 0 { usleep(10_000) }
             }
             tags.withLock { $0.append("\(running) \(tag)") }
-        }) { _, _ in .success(ProcessOutput()) }
+        }
+        let runner = ScriptedRunner(observe: observe) { _, _ in .success(ProcessOutput()) }
         let destination = ClipboardDestination.withoutLibxcb(
             configuration: .init(timeout: .seconds(5)),
             environment: try Fixtures.environment(bin: bin),
