@@ -46,5 +46,9 @@ trap 'cleanup; rm -f "$build_log"' EXIT
 echo "building (warnings are errors)..."
 swift build --build-tests -Xswiftc -warnings-as-errors >"$build_log" 2>&1 || { cat "$build_log"; exit 1; }
 swift test --skip-build "$@"
-# Each libFuzzer target for a short fixed budget, after replaying every saved regression input.
-if (($# == 0)); then scripts/fuzz --seconds "${SHAREVIA_FUZZ_SECONDS:-15}"; fi
+# Every Unicode scalar through every counter (an optimised build: minutes in the debug tests), then
+# each libFuzzer target for a short fixed budget, after replaying every saved regression input.
+if (($# == 0)); then
+  scripts/every-scalar
+  scripts/fuzz --seconds "${SHAREVIA_FUZZ_SECONDS:-15}"
+fi
