@@ -282,7 +282,14 @@ import Glibc
                     failure?.message.contains("withdrew the copy, so CLIPBOARD no longer holds the share") == true,
                     "run \(run): \(failure?.message ?? "")"
                 )
-                let left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
+                // Killed with the attempt; on a busy machine a killed process may take a moment
+                // to be gone, while one left alive would serve the copy for ever.
+                var left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
+                let deadline = ContinuousClock.now + .seconds(2)
+                while !left.isEmpty, ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(20))
+                    left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
+                }
                 #expect(left.isEmpty, "run \(run): wl-copy \(left) outlived the failed attempt")
                 let pasted = try await Self.paste(sway.socket)
                 #expect(pasted != Array("card \(run)".utf8), "run \(run): the failed copy is still served")
