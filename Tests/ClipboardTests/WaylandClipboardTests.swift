@@ -200,8 +200,12 @@ import Glibc
                 )
                 sway.process.signal(SIGCONT)
                 #expect(report.deliveredBy == "file", "run \(run): \(report)")
-                let left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
-                    .filter { !userOwners.contains($0) }
+                let left = await ClipboardProcesses.lingering(
+                    "wl-copy",
+                    with: "WAYLAND_DISPLAY",
+                    sway.socket,
+                    excluding: userOwners
+                )
                 #expect(left.isEmpty, "run \(run): wl-copy \(left) of the share outlived it")
                 try await Task.sleep(for: .milliseconds(300))
                 let pasted = try await Self.paste(sway.socket)
@@ -282,14 +286,7 @@ import Glibc
                     failure?.message.contains("withdrew the copy, so CLIPBOARD no longer holds the share") == true,
                     "run \(run): \(failure?.message ?? "")"
                 )
-                // Killed with the attempt; on a busy machine a killed process may take a moment
-                // to be gone, while one left alive would serve the copy for ever.
-                var left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
-                let deadline = ContinuousClock.now + .seconds(2)
-                while !left.isEmpty, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(20))
-                    left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
-                }
+                let left = await ClipboardProcesses.lingering("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
                 #expect(left.isEmpty, "run \(run): wl-copy \(left) outlived the failed attempt")
                 let pasted = try await Self.paste(sway.socket)
                 #expect(pasted != Array("card \(run)".utf8), "run \(run): the failed copy is still served")

@@ -39,8 +39,12 @@ import Glibc
                     ],
                     environment: ["WAYLAND_DISPLAY": sway.socket, "TMPDIR": folder.path]
                 )
-                let left = ClipboardProcesses.running("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
-                    .filter { !userOwners.contains($0) }
+                let left = await ClipboardProcesses.lingering(
+                    "wl-copy",
+                    with: "WAYLAND_DISPLAY",
+                    sway.socket,
+                    excluding: userOwners
+                )
                 sway.process.signal(SIGCONT)
                 #expect(share.status == 3, "run \(run): \(share.stderr)")
                 #expect(left.isEmpty, "run \(run): wl-copy \(left) outlived sharevia")
@@ -83,8 +87,12 @@ import Glibc
                     ],
                     environment: ["DISPLAY": server.display, "TMPDIR": folder.path]
                 )
-                let left = ClipboardProcesses.running("xclip", with: "DISPLAY", server.display)
-                    .filter { !userOwners.contains($0) }
+                let left = await ClipboardProcesses.lingering(
+                    "xclip",
+                    with: "DISPLAY",
+                    server.display,
+                    excluding: userOwners
+                )
                 server.process.signal(SIGCONT)
                 #expect(share.status == 3, "run \(run): \(share.stderr)")
                 #expect(left.isEmpty, "run \(run): xclip \(left) outlived sharevia")

@@ -21,6 +21,24 @@ public enum ClipboardProcesses {
         return pids
     }
 
+    /// The programs ``running(_:with:_:)`` finds, other than `excluding`, once they are gone or
+    /// `grace` has passed: a process just sent SIGKILL may take a moment to go on a busy machine,
+    /// while one nobody killed stays and is returned.
+    public static func lingering(
+        _ program: String,
+        with variable: String,
+        _ value: String,
+        excluding: [Int32] = [],
+        grace: Duration = .seconds(2)
+    ) async -> [Int32] {
+        let deadline = ContinuousClock.now + grace
+        while true {
+            let left = running(program, with: variable, value).filter { !excluding.contains($0) }
+            if left.isEmpty || ContinuousClock.now >= deadline { return left }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     /// The private folders the clipboard left in `folder` (`sharevia-clipboard-*`).
     public static func temporaryFolders(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
