@@ -113,16 +113,20 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         let cap = InputLimit(bytes: limit, rule: rule)
         switch source {
         case .bytes(let data):
-            guard data.count <= limit else {
-                throw AttachmentFile.shareError(
-                    InputFileError(path: fileName, problem: .tooLarge(cap)),
-                    code: .contentRejected
-                )
-            }
+            try requireWithin(cap, data)
             return data
         case .file(let path):
             return try AttachmentFile.readAll(path, limit: cap)
         }
+    }
+
+    /// Throws `contentRejected` naming the attachment when in-memory `data` is over `cap`.
+    private func requireWithin(_ cap: InputLimit, _ data: Data) throws(ShareError) {
+        guard data.count > cap.bytes else { return }
+        throw AttachmentFile.shareError(
+            InputFileError(path: fileName, problem: .tooLarge(cap)),
+            code: .contentRejected
+        )
     }
 
     /// Passes the attachment's bytes to `body` a chunk at a time, reading a file once and at
@@ -146,12 +150,7 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         let cap = InputLimit(bytes: limit, rule: rule)
         switch source {
         case .bytes(let data):
-            guard data.count <= limit else {
-                throw AttachmentFile.shareError(
-                    InputFileError(path: fileName, problem: .tooLarge(cap)),
-                    code: .contentRejected
-                )
-            }
+            try requireWithin(cap, data)
             if isCancelled() { throw ShareError(.cancelled, message: "reading \(fileName) was cancelled") }
             let result: Result<Void, ShareError> = data.withUnsafeBytes { buffer in
                 Result { () throws(ShareError) in try body(buffer) }
