@@ -111,7 +111,9 @@ import Testing
                 content: ShareContent(attachments: [.bytes(Data("x".utf8), mimeType: "image/png", fileName: "ok.png")])
             )
         )
-        prepared.fields = prepared.fields.map { $0.name == "attachment" ? .init("attachment", "../evil.png") : $0 }
+        var plan = try #require(prepared.plan as? ExportPlan)
+        plan.attachmentNames = plan.attachmentNames.map { _ in "../evil.png" }
+        prepared.plan = plan
         await #expect(throws: ShareError.self) { try await destination().deliver(prepared) }
         #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/evil.png"))
     }
@@ -166,10 +168,11 @@ import Testing
         #expect(await home.availability().reason == "default folder /home/me/.local/share/sharevia/shares")
         let none = FileExportDestination(environment: ShareEnvironment([:]))
         #expect(await none.availability().isAvailable == false)
-        let option = try home.prepare(
-            ShareRequest(content: ShareContent(text: "x"), options: [FileExportDestination.directoryOption: "/tmp/o"])
-        )
-        #expect(option[field: "directory"] == "/tmp/o")
+        let configured = try FileExportDestination(
+            configuration: .init(directory: "/tmp/o"),
+            environment: ShareEnvironment(["HOME": "/home/me"])
+        ).prepare(ShareRequest(content: ShareContent(text: "x")))
+        #expect(configured[field: "directory"] == "/tmp/o")
     }
 
     @Test func refusesAFolderThatIsAFile() async throws {
