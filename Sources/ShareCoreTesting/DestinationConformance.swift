@@ -30,7 +30,8 @@ import Foundation
 ///    outcome the descriptor lists (a destination that only hands off never claims `delivered`),
 ///    and a hand-off says what the person must do next.
 /// 6. No secret appears in the descriptor, the destination's own description, the availability
-///    reason, any prepared share, receipt or error message.
+///    reason, any prepared share (its plan and the fields a dry run prints of it included),
+///    receipt or error message.
 public struct DestinationConformance: Sendable {
     /// The destination under test.
     public var destination: any ShareDestination
@@ -134,6 +135,7 @@ public struct DestinationConformance: Sendable {
             if first != second { fail("prepare", "preparing the same request twice gave different results") }
             prepared = first
             outputs.append(String(reflecting: first))
+            outputs += first.fields.map { "\($0.name): \($0.value)" }
         } catch {
             outputs.append(error.detailedDescription)
             fail(

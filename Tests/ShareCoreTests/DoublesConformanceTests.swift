@@ -32,6 +32,34 @@ import Testing
         #expect(failures.contains { $0.check == "secrets" })
     }
 
+    @Test func catchesASecretInAPlansDryRunFields() async {
+        /// Keeps the token as a `Secret`, which prints redacted, but shows it in its fields.
+        struct LeakyPlan: SharePlan {
+            var token: Secret
+            var fields: [PreparedShare.Field] { [.init("authorization", "Bearer \(token.revealed())")] }
+        }
+        struct Leaky: ShareDestination {
+            var descriptor: DestinationDescriptor {
+                DestinationDescriptor(id: "leaky", displayName: "Leaky", capabilities: [.text])
+            }
+            func availability() async -> Availability { .available() }
+            func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+                try requireSupported(request.content)
+                return PreparedShare(
+                    destination: "leaky",
+                    summary: "posting",
+                    text: request.content.text,
+                    plan: LeakyPlan(token: Secret("tok-654321"))
+                )
+            }
+            func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+                DeliveryReceipt(destination: "leaky", summary: "ok")
+            }
+        }
+        let failures = await DestinationConformance(Leaky(), secrets: ["tok-654321"]).run()
+        #expect(failures.contains { $0.check == "secrets" }, "\(failures)")
+    }
+
     @Test func secretWrapperNeverPrints() {
         let secret = Secret("hunter2")
         #expect("\(secret)" == "<redacted>")
