@@ -13,7 +13,7 @@ import ShareCore
 /// `text/plain;charset=utf-8` on Wayland; an image under its own type (`image/png`, `image/jpeg`).
 ///
 /// ## What goes where
-/// An image goes to the chosen selection (CLIPBOARD unless `clipboard.selection` says `primary`)
+/// An image goes to the chosen selection (CLIPBOARD unless ``Configuration/selection`` says `primary`)
 /// and the text, when there is any, to the other one; see ``ClipboardPreparation`` for why.
 /// Content with only text or only an image uses the chosen selection alone.
 ///
