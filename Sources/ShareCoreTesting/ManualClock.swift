@@ -79,7 +79,7 @@ public final class ManualClock: Clock, Sendable {
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return (nil, Self.satisfied(&state))
                 }
-                watchers.forEach { $0.continuation.resume() }
+                for watcher in watchers { watcher.continuation.resume() }
                 if let resume { continuation.resume(with: resume) }
             }
         } onCancel: {
@@ -100,7 +100,7 @@ public final class ManualClock: Clock, Sendable {
             state.sleepers.removeAll { $0.deadline <= now }
             return due
         }
-        due.forEach { $0.continuation.resume() }
+        for sleeper in due { sleeper.continuation.resume() }
     }
 
     /// Waits until something sleeps on this clock until `duration` from now (the clock's now
