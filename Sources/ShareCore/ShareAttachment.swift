@@ -129,6 +129,17 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         try result.get()
     }
 
+    /// The bytes in memory: given, or kept from an earlier full read of a file-backed attachment
+    /// (by a destination before this one in the chain); nil when a file still has to be read.
+    /// A destination that streams a file by itself takes these instead, so it doesn't read the
+    /// file again.
+    public var bytesInMemory: Data? {
+        switch source {
+        case .bytes(let data): data
+        case .file: storage?.cached
+        }
+    }
+
     /// The size in bytes, without reading a file-backed attachment; nil when its reader can't
     /// tell.
     public var byteCount: Int? {

@@ -44,6 +44,42 @@ import Testing
         #expect(reader.reads == 1, "the image was read \(reader.reads) times")
     }
 
+    @Test func anEmailAfterInstagramTakesTheBytesInstagramRead() async throws {
+        let card = try Data(contentsOf: URL(fileURLWithPath: PackageRoot.exampleCard))
+        let reader = CountingReader(card)
+        let attachment = ShareAttachment(
+            source: .file(path: "/nonexistent/sharevia-read-once/card.png"),
+            mimeType: "image/png",
+            fileName: "card.png",
+            reader: reader
+        )
+        let blocker = try folder.write(Data("not a folder".utf8), named: "blocker")
+        let environment = ShareEnvironment(["HOME": folder.path, "PATH": "/nonexistent"])
+        let registry = try DestinationRegistry([
+            InstagramDestination(
+                configuration: .init(appID: "1234567890", outputDirectory: blocker + "/bundle"),
+                environment: environment
+            ),
+            EmailDestination(
+                configuration: .init(
+                    from: "me@example.org",
+                    to: ["friend@example.org"],
+                    outputDirectory: folder.file("mail")
+                ),
+                environment: environment
+            ),
+        ])
+        let report = try await ShareRouter(registry: registry).share(
+            ShareContent(text: "Here", attachments: [attachment]),
+            via: FallbackChain([.instagram, .email])
+        )
+        #expect(report.deliveredBy == .email, "\(report)")
+        let draft = try #require(report.receipt?.locations.first { $0.hasSuffix(".eml") })
+        let message = try String(contentsOfFile: draft, encoding: .utf8)
+        #expect(message.contains(String(card.base64EncodedString().prefix(76))), "the draft carries the card")
+        #expect(reader.reads == 1, "the image was read \(reader.reads) times")
+    }
+
     @Test func aFileLargerThanWhatIsKeptStreamsEachTime() throws {
         let reader = CountingReader(Data(count: 16), reportedSize: ShareAttachment.memoryByteLimit + 1)
         let attachment = ShareAttachment(
