@@ -182,7 +182,7 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
     }
 
     /// `'card.png' holds more than 4 KiB (the test's limit); pass a smaller file`.
-    package static func overLimit(name: String, _ cap: InputLimit) -> ShareError {
+    private static func overLimit(name: String, _ cap: InputLimit) -> ShareError {
         ShareError(
             .contentRejected,
             message: "\(name) holds more than \(InputLimit.describe(cap.bytes)) (\(cap.rule)); pass a smaller file"

@@ -104,7 +104,9 @@ public final class ManualClock: Clock, Sendable {
     }
 
     /// Waits until something sleeps on this clock until `duration` from now (the clock's now
-    /// when the wait ends), such as the router's backoff before a retry.
+    /// when the wait ends), such as the router's backoff before a retry. It waits for as long as
+    /// nothing does: ask for the wait the code really makes (a backoff is capped by
+    /// ``ShareCore/RetryPolicy/maxBackoff``).
     public func waitForSleep(of duration: Duration) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
