@@ -1,5 +1,6 @@
 import ArgumentParser
 import Destinations
+import ShareCore
 
 /// The email options of the share command, declared once here.
 struct EmailOptions: ParsableArguments {
@@ -60,57 +61,28 @@ struct EmailOptions: ParsableArguments {
     )
     var maxAttachmentMiB: Double?
 
-    func validate() throws {
-        if let smtp {
-            do {
-                let url = try SMTPURL(parsing: smtp)
-                if url.scheme == .smtps && security == EmailDestination.TransportSecurity.none {
-                    throw ValidationError("--smtp-tls none can't be used with smtps://, which is TLS from the start")
-                }
-            } catch let error as MailContentError {
-                throw ValidationError("--smtp \(error.message)")
-            }
-        }
-        let lists: [(String, [String])] = [
-            ("--email-from", from.map { [$0] } ?? []), ("--email-to", to), ("--email-cc", cc),
-        ]
-        for (flag, values) in lists {
-            for value in values {
-                do {
-                    _ = try MailAddress(parsing: value, field: flag)
-                } catch {
-                    throw ValidationError("\(flag) \(error.message)")
-                }
-            }
-        }
-        if let subject,
-            subject.unicodeScalars.contains(where: {
-                ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F || OneLineText.breaksLine($0)
-            })
-        {
-            throw ValidationError(
-                "--subject must be one line without control characters (no CR, LF, NUL, U+0085, U+2028 or U+2029)"
-            )
-        }
-        if let caFile, caFile.isEmpty { throw ValidationError("--smtp-ca-file needs a file path") }
-        if let maxAttachmentMiB, !(maxAttachmentMiB > 0 && maxAttachmentMiB <= 1_048_576) {
-            throw ValidationError("--email-max-attachment-mib must be a number of MiB above 0 and at most 1048576")
-        }
+    /// The values given, by flag, for the settings reader.
+    var values: [String: [String]] {
+        typealias Settings = EmailDestination.Settings
+        var values: [String: [String]] = [:]
+        values[Settings.smtp.flag!] = smtp.map { [$0] }
+        values[Settings.from.flag!] = from.map { [$0] }
+        if !to.isEmpty { values[Settings.to.flag!] = to }
+        if !cc.isEmpty { values[Settings.cc.flag!] = cc }
+        values[Settings.subject.flag!] = subject.map { [$0] }
+        if html { values[Settings.html.flag!] = ["true"] }
+        values[Settings.security.flag!] = security.map { [$0.rawValue] }
+        values[Settings.caFile.flag!] = caFile.map { [$0] }
+        values[Settings.maxAttachmentMiB.flag!] = maxAttachmentMiB.map { [String($0)] }
+        return values
     }
 
-    /// The destination's configuration; the folder comes from `--out`, the timeout from `--timeout`.
-    var configuration: EmailDestination.Configuration {
-        EmailDestination.Configuration(
-            smtp: smtp,
-            from: from,
-            to: to,
-            cc: cc,
-            subject: subject,
-            html: html,
-            security: security,
-            caFile: caFile,
-            attachmentLimit: maxAttachmentMiB.map { Int($0 * 1_048_576) }
-        )
+    /// Checked by email's own settings code, as a variable or the config file is.
+    func validate() throws {
+        var problems: [SettingError] = []
+        let reader = SettingsReader(providers: [CommandLineSettingsProvider(values: values)])
+        _ = EmailDestination.Configuration(reading: reader, problems: &problems)
+        if let problem = problems.first { throw ValidationError(problem.description) }
     }
 }
 

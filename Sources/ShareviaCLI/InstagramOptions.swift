@@ -1,5 +1,6 @@
 import ArgumentParser
 import Destinations
+import ShareCore
 
 /// The Instagram Stories options of the share command, declared once here.
 struct InstagramOptions: ParsableArguments {
@@ -40,32 +41,25 @@ struct InstagramOptions: ParsableArguments {
     )
     var device: String?
 
-    func validate() throws {
-        for (flag, value) in [("--top-color", topColor), ("--bottom-color", bottomColor)] {
-            if let value, HexColor(value) == nil {
-                throw ValidationError("\(flag) '\(value)' is not a colour; write it as #RRGGBB, such as #FF6B35")
-            }
-        }
-        if let appID, appID.isEmpty || !appID.allSatisfy(\.isNumber) {
-            throw ValidationError(
-                "--instagram-app-id '\(appID)' is not a Facebook App ID (digits, as on developers.facebook.com)"
-            )
-        }
-        if fit && placement == .sticker {
-            throw ValidationError("--fit makes a background; it can't be used with --as sticker")
-        }
+    /// The values given, by flag, for the settings reader.
+    var values: [String: [String]] {
+        typealias Settings = InstagramDestination.Settings
+        var values: [String: [String]] = [:]
+        values[Settings.appID.flag!] = appID.map { [$0] }
+        if placement != .automatic { values[Settings.placement.flag!] = [placement.rawValue] }
+        values[Settings.topColor.flag!] = topColor.map { [$0] }
+        values[Settings.bottomColor.flag!] = bottomColor.map { [$0] }
+        if fit { values[Settings.fit.flag!] = ["true"] }
+        values[Settings.device.flag!] = device.map { [$0] }
+        return values
     }
 
-    /// The destination's configuration; the folder comes from `--out`.
-    var configuration: InstagramDestination.Configuration {
-        InstagramDestination.Configuration(
-            appID: appID,
-            placement: placement,
-            topColor: topColor.flatMap(HexColor.init),
-            bottomColor: bottomColor.flatMap(HexColor.init),
-            fit: fit,
-            device: device
-        )
+    /// Checked by Instagram's own settings code, as a variable or the config file is.
+    func validate() throws {
+        var problems: [SettingError] = []
+        let reader = SettingsReader(providers: [CommandLineSettingsProvider(values: values)])
+        _ = InstagramDestination.Configuration(reading: reader, problems: &problems)
+        if let problem = problems.first { throw ValidationError(problem.description) }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Destinations
+import ShareCore
 
 /// The SMS options of the share command, declared once here.
 struct SMSOptions: ParsableArguments {
@@ -36,25 +37,22 @@ struct SMSOptions: ParsableArguments {
     )
     var maxSegments: Int?
 
-    func validate() throws {
-        for number in recipients {
-            do throws(PhoneNumber.Invalid) {
-                _ = try PhoneNumber(validating: number)
-            } catch {
-                throw ValidationError("--sms-to: \(error.description)")
-            }
-        }
-        if let maxSegments, maxSegments < 1 { throw ValidationError("--sms-max-segments must be at least 1") }
-        if let device, device.isEmpty { throw ValidationError("--sms-device needs a KDE Connect device id") }
+    /// The values given, by flag, for the settings reader.
+    var values: [String: [String]] {
+        typealias Settings = SMSDestination.Settings
+        var values: [String: [String]] = [:]
+        if !recipients.isEmpty { values[Settings.recipients.flag!] = recipients }
+        values[Settings.device.flag!] = device.map { [$0] }
+        if smartEncoding { values[Settings.smartEncoding.flag!] = ["true"] }
+        values[Settings.maxSegments.flag!] = maxSegments.map { [String($0)] }
+        return values
     }
 
-    /// The destination's configuration (numbers already validated).
-    var configuration: SMSDestination.Configuration {
-        SMSDestination.Configuration(
-            recipients: recipients.compactMap { try? PhoneNumber(validating: $0) },
-            device: device,
-            smartEncoding: smartEncoding,
-            maxSegments: maxSegments
-        )
+    /// Checked by SMS's own settings code, as a variable or the config file is.
+    func validate() throws {
+        var problems: [SettingError] = []
+        let reader = SettingsReader(providers: [CommandLineSettingsProvider(values: values)])
+        _ = SMSDestination.Configuration(reading: reader, problems: &problems)
+        if let problem = problems.first { throw ValidationError(problem.description) }
     }
 }

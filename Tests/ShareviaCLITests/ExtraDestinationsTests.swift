@@ -14,11 +14,12 @@ import Testing
             let command = try #require(
                 try ShareviaCommand.parseAsRoot(["--to", "webhook", "--text", "hi"]) as? ShareCommand
             )
-            let registry = command.invocation.routing.registry()
+            let environment = ShareEnvironment(ProcessEnvironment.variables())
+            let registry = command.invocation.routing.registry(environment: environment)
             #expect(registry.destination("webhook") != nil)
             #expect(registry.destination("file") != nil)
             #expect(try command.invocation.chain(in: registry).ids == ["webhook", "clipboard", "file"])
-            let report = try await command.invocation.routing.router().share(
+            let report = try await command.invocation.routing.router(environment: environment).share(
                 try command.invocation.buildContent(),
                 via: FallbackChain(["webhook"])
             )
@@ -28,7 +29,7 @@ import Testing
 
     @Test func anExtraDestinationCannotReplaceABuiltIn() {
         let factory = ShareviaMain.RegistryFactory.standard(plus: { _ in [UnavailableDestination(id: "file")] })
-        let registry = factory.make(ShareEnvironment(["HOME": "/tmp"]), DestinationSettings())
+        let registry = factory.make(DestinationContext(environment: ShareEnvironment(["HOME": "/tmp"])), .init())
         #expect(registry.destination("file")?.descriptor.displayName == "File export")
         #expect(registry.destinations.count { $0.descriptor.id == "file" } == 1)
     }
