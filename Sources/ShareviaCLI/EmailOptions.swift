@@ -2,63 +2,35 @@ import ArgumentParser
 import Destinations
 import ShareCore
 
-/// The email options of the share command, declared once here.
+/// The email options of the share command, named and explained by its settings (declared in its folder).
 struct EmailOptions: ParsableArguments {
-    @Option(
-        name: .customLong("smtp"),
-        help: ArgumentHelp(
-            "Email: the SMTP server, smtp://host:port (STARTTLS) or smtps://host:port (or SHAREVIA_SMTP_URL); without one, a .eml draft and a mailto: URI.",
-            valueName: "url"
-        )
-    )
+    private typealias S = EmailDestination.Settings
+
+    @Option(name: .setting(S.smtp), help: ArgumentHelp(setting: S.smtp))
     var smtp: String?
 
-    @Option(
-        name: .customLong("email-from"),
-        help: ArgumentHelp("Email: the sender, addr or 'Name <addr>' (or SHAREVIA_EMAIL_FROM).", valueName: "address")
-    )
+    @Option(name: .setting(S.from), help: ArgumentHelp(setting: S.from))
     var from: String?
 
-    @Option(
-        name: .customLong("email-to"),
-        help: ArgumentHelp("Email: a recipient, addr or 'Name <addr>'; repeat for more.", valueName: "address")
-    )
+    @Option(name: .setting(S.to), help: ArgumentHelp(setting: S.to))
     var to: [String] = []
 
-    @Option(
-        name: .customLong("email-cc"),
-        help: ArgumentHelp("Email: a Cc recipient; repeat for more.", valueName: "address")
-    )
+    @Option(name: .setting(S.cc), help: ArgumentHelp(setting: S.cc))
     var cc: [String] = []
 
-    @Option(help: ArgumentHelp("Email: the subject (default: the title).", valueName: "subject"))
+    @Option(name: .setting(S.subject), help: ArgumentHelp(setting: S.subject))
     var subject: String?
 
-    @Flag(help: "Email: add an HTML version that shows the card inline.")
+    @Flag(name: .setting(S.html), help: ArgumentHelp(setting: S.html))
     var html = false
 
-    @Option(
-        name: .customLong("smtp-tls"),
-        help: ArgumentHelp(
-            "Email: STARTTLS required, opportunistic or none (default: required; opportunistic on loopback).",
-            valueName: "mode"
-        )
-    )
+    @Option(name: .setting(S.security), help: ArgumentHelp(setting: S.security))
     var security: EmailDestination.TransportSecurity?
 
-    @Option(
-        name: .customLong("smtp-ca-file"),
-        help: ArgumentHelp("Email: a PEM file of CA certificates to verify the SMTP server with.", valueName: "file")
-    )
+    @Option(name: .setting(S.caFile), help: ArgumentHelp(setting: S.caFile))
     var caFile: String?
 
-    @Option(
-        name: .customLong("email-max-attachment-mib"),
-        help: ArgumentHelp(
-            "Email: the most the attachments may hold together, in MiB (default 25), checked while reading them.",
-            valueName: "mib"
-        )
-    )
+    @Option(name: .setting(S.maxAttachmentMiB), help: ArgumentHelp(setting: S.maxAttachmentMiB))
     var maxAttachmentMiB: Double?
 
     /// The values given, by flag, for the settings reader.

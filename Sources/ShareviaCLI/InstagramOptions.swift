@@ -2,43 +2,26 @@ import ArgumentParser
 import Destinations
 import ShareCore
 
-/// The Instagram Stories options of the share command, declared once here.
+/// The Instagram Stories options of the share command, named and explained by its settings (declared in its folder).
 struct InstagramOptions: ParsableArguments {
-    @Option(
-        name: .customLong("instagram-app-id"),
-        help: ArgumentHelp(
-            "The Facebook App ID Instagram requires (or SHAREVIA_INSTAGRAM_APP_ID).",
-            valueName: "id"
-        )
-    )
+    private typealias S = InstagramDestination.Settings
+
+    @Option(name: .setting(S.appID), help: ArgumentHelp(setting: S.appID))
     var appID: String?
 
-    @Option(
-        name: .customLong("as"),
-        help: ArgumentHelp(
-            "Instagram layer for the image: background or sticker (default: by its shape).",
-            valueName: "layer"
-        )
-    )
+    @Option(name: .setting(S.placement), help: ArgumentHelp(setting: S.placement))
     var placement: InstagramDestination.Placement = .automatic
 
-    @Option(help: ArgumentHelp("Instagram: the gradient's top colour behind a sticker, #RRGGBB.", valueName: "#RRGGBB"))
+    @Option(name: .setting(S.topColor), help: ArgumentHelp(setting: S.topColor))
     var topColor: String?
 
-    @Option(
-        help: ArgumentHelp("Instagram: the gradient's bottom colour behind a sticker, #RRGGBB.", valueName: "#RRGGBB")
-    )
+    @Option(name: .setting(S.bottomColor), help: ArgumentHelp(setting: S.bottomColor))
     var bottomColor: String?
 
-    @Flag(help: "Instagram: place any image on a 1080x1920 canvas and send it as the background.")
+    @Flag(name: .setting(S.fit), help: ArgumentHelp(setting: S.fit))
     var fit = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Instagram: the adb serial of the Android device to use when several are attached.",
-            valueName: "serial"
-        )
-    )
+    @Option(name: .setting(S.device), help: ArgumentHelp(setting: S.device))
     var device: String?
 
     /// The values given, by flag, for the settings reader.
