@@ -262,7 +262,7 @@ import Testing
         #expect(check.table.contains("sms.smart_encoding = true (file:9)"))
         for run in [email, sms, check] { #expect(!(run.stdout + run.stderr).contains(canary)) }
         let config = try ConfigLocation.load(flag: path, environment: .init(environment))
-        #expect(config.emailPassword?.revealed() == canary)
+        #expect(config.secrets["email.password"]?.revealed() == canary)
         #expect(config.values["email.smtp_url"]?.text == "smtp://127.0.0.1:9")
     }
 

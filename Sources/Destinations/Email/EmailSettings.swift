@@ -139,7 +139,7 @@ extension EmailDestination {
                     var problems: [SettingError] = []
                     var configuration = Configuration(reading: context.settings, problems: &problems)
                     configuration.outputDirectory = context.outputDirectory
-                    configuration.password = context.secrets[Settings.password.key ?? ""]
+                    configuration.password = Settings.password.key.flatMap { context.secrets[$0] }
                     return EmailDestination(configuration: configuration, environment: context.environment)
                 }
             ]

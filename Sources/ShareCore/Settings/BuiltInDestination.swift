@@ -48,15 +48,20 @@ public struct BuiltInDestination: Sendable {
     public var check: @Sendable (SettingsReader) -> [SettingError]
     /// Its entries, configured from the context.
     public var entries: @Sendable (DestinationContext) -> [Entry]
+    /// The file that declares it (`Destinations/InstagramSettings.swift`): its folder is the
+    /// destination's, where every one of its settings must be declared.
+    public var fileID: String
 
     /// Declares a built-in.
     public init(
         settings: [ShareSetting],
         check: @escaping @Sendable (SettingsReader) -> [SettingError] = { _ in [] },
+        fileID: String = #fileID,
         entries: @escaping @Sendable (DestinationContext) -> [Entry]
     ) {
         self.settings = settings
         self.check = check
+        self.fileID = fileID
         self.entries = entries
     }
 }

@@ -11,6 +11,13 @@ enum ConfigSchema {
             .filter { $0.key != nil }
     }
 
+    /// Which destination a secret setting belongs to and its name there: `email.password` is
+    /// email's `password`. A secret that can't be resolved makes that destination unavailable.
+    static func owner(ofSecret setting: ShareSetting) -> (id: DestinationID, name: String, key: String)? {
+        guard setting.isSecret, let key = setting.key, let dot = key.firstIndex(of: ".") else { return nil }
+        return (DestinationID(String(key[..<dot])), String(key[key.index(after: dot)...]), key)
+    }
+
     /// The setting for a fixed key.
     static func setting(_ key: String) -> ShareSetting? { settings.first { $0.key == key } }
 

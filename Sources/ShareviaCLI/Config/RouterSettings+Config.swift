@@ -19,13 +19,15 @@ extension RouterSettings {
     func layered(over config: ShareviaConfig, environment: ShareEnvironment) -> RouterSettings {
         var settings = self
         settings.config = config.provider
-        // A password in the file counts only when the variable gave none.
-        var password: Secret?
-        if environment[EmailDestination.Configuration.passwordVariable] == nil {
-            password = config.emailPassword
-            if let password, let key = EmailDestination.Settings.password.key { settings.configSecrets[key] = password }
-            if let problem = config.secretProblems["email"]?["password"] {
-                settings.unresolvedSecrets["email"] = problem
+        // A secret in the file counts only when its variable gave none.
+        var owners: Set<DestinationID> = []
+        for setting in ConfigSchema.settings {
+            guard let owner = ConfigSchema.owner(ofSecret: setting) else { continue }
+            owners.insert(owner.id)
+            guard setting.variable.map({ environment[$0] == nil }) ?? true else { continue }
+            settings.configSecrets[owner.key] = config.secrets[owner.key]
+            if let problem = config.secretProblems[owner.id]?[owner.name] {
+                settings.unresolvedSecrets[owner.id] = problem
             }
         }
         settings.plugins = config.plugins
@@ -33,8 +35,11 @@ extension RouterSettings {
         settings.plugins.secrets = config.pluginSecrets
         settings.plugins.cacheFile = PluginSettings.defaultCacheFile(environment: environment)
         settings.plugins.possibleSecrets = config.pluginPossibleSecrets
-        settings.plugins.secretProblems = config.secretProblems.filter { $0.key != "email" }
-        settings.plugins.knownSecrets = Self.knownSecrets(email: password, environment: environment)
+        settings.plugins.secretProblems = config.secretProblems.filter { !owners.contains($0.key) }
+        settings.plugins.knownSecrets = Self.knownSecrets(
+            Array(settings.configSecrets.values),
+            environment: environment
+        )
         return settings
     }
 
@@ -44,10 +49,15 @@ extension RouterSettings {
     /// ``shortestVariableSecret`` bytes is left out: `TOKENIZERS_PARALLELISM=false` is no secret,
     /// and taking every `false` out of a plugin's answer would garble it.
     static func knownSecrets(email: Secret?, environment: ShareEnvironment) -> [Secret] {
+        knownSecrets([email].compactMap { $0 }, environment: environment)
+    }
+
+    /// `secrets` (the built-ins' from the config file) and the secret-looking variables' values.
+    static func knownSecrets(_ secrets: [Secret], environment: ShareEnvironment) -> [Secret] {
         let variables = environment.variables.filter {
             SecretReference.looksSecret($0.key) && $0.value.utf8.count >= shortestVariableSecret
         }
-        return [email].compactMap { $0 } + variables.values.map { Secret($0) }
+        return secrets + variables.values.map { Secret($0) }
     }
 
     /// The fewest bytes a secret-looking variable's value needs to be redacted from plugin output.

@@ -25,7 +25,8 @@ struct ShareviaConfig: Sendable {
     var share = ShareSettings.Values()
     /// How plugins are found and how long they may take, from the file.
     var plugins = PluginSettings()
-    var emailPassword: Secret?
+    /// The built-ins' secrets (`email.password`), resolved, by key.
+    var secrets: [String: Secret] = [:]
     var pluginSettings: [DestinationID: [String: String]] = [:]
     var pluginSecrets: [DestinationID: [String: Secret]] = [:]
     /// Settings that become secrets if the plugin declares them so (`describe`'s `secrets`), by
@@ -119,7 +120,9 @@ struct ShareviaConfig: Sendable {
                 }
                 continue
             }
-            if SecretReference.base(of: key) == "email.password" {
+            if let declared = ConfigSchema.setting(SecretReference.base(of: key)), declared.isSecret,
+                let owner = ConfigSchema.owner(ofSecret: declared)
+            {
                 guard case .scalar(let value) = entry.value else {
                     fail("must be a single value")
                     continue
@@ -127,12 +130,13 @@ struct ShareviaConfig: Sendable {
                 let reference = reference(key: key, name: key, value: value, line: entry.line, home: home)
                 if let secret = resolveSecret(
                     reference,
-                    for: "email",
-                    named: "password",
-                    shownAs: "email.password",
-                    in: environment
+                    for: owner.id,
+                    named: owner.name,
+                    shownAs: owner.key,
+                    in: environment,
+                    ofPlugin: false
                 ) {
-                    emailPassword = secret
+                    secrets[owner.key] = secret
                 }
                 continue
             }
@@ -227,13 +231,14 @@ struct ShareviaConfig: Sendable {
         for destination: DestinationID,
         named name: String,
         shownAs shown: String,
-        in environment: ShareEnvironment
+        in environment: ShareEnvironment,
+        ofPlugin: Bool = true
     ) -> Secret? {
         secretSources[shown] = reference.origin
         written[shown] = ("<redacted>", reference.line)
         switch reference.resolve(environment: environment) {
         case .success(let secret):
-            if destination != "email" { pluginSecrets[destination, default: [:]][name] = secret }
+            if ofPlugin { pluginSecrets[destination, default: [:]][name] = secret }
             return secret
         case .failure(let problem):
             secretProblems[destination, default: [:]][name] = problem.message
