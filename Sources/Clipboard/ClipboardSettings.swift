@@ -45,19 +45,13 @@ extension ClipboardDestination {
     }
 
     /// The clipboard as a built-in: its settings, and its entry.
-    public static let builtIn = BuiltInDestination(
+    public static let builtIn = BuiltInDestination.configured(
         settings: Settings.all,
-        check: { reader in
-            var problems: [SettingError] = []
-            _ = Configuration(reading: reader, problems: &problems)
-            return problems
-        },
-        entries: { context in
+        read: { Configuration(reading: $0, problems: &$1) },
+        entries: { configuration, context in
             [
                 BuiltInDestination.Entry(descriptor: standardDescriptor) {
-                    var problems: [SettingError] = []
-                    let configuration = Configuration(reading: context.settings, problems: &problems)
-                    return ClipboardDestination(configuration: configuration, environment: context.environment)
+                    ClipboardDestination(configuration: configuration, environment: context.environment)
                 }
             ]
         }

@@ -50,12 +50,7 @@ struct EmailOptions: ParsableArguments {
     }
 
     /// Checked by email's own settings code, as a variable or the config file is.
-    func validate() throws {
-        var problems: [SettingError] = []
-        let reader = SettingsReader(providers: [CommandLineSettingsProvider(values: values)])
-        _ = EmailDestination.Configuration(reading: reader, problems: &problems)
-        if let problem = problems.first { throw ValidationError(problem.description) }
-    }
+    func validate() throws { try validateFlags(values) { EmailDestination.Configuration(reading: $0, problems: &$1) } }
 }
 
 extension EmailDestination.TransportSecurity: ExpressibleByArgument {

@@ -39,10 +39,7 @@ struct InstagramOptions: ParsableArguments {
 
     /// Checked by Instagram's own settings code, as a variable or the config file is.
     func validate() throws {
-        var problems: [SettingError] = []
-        let reader = SettingsReader(providers: [CommandLineSettingsProvider(values: values)])
-        _ = InstagramDestination.Configuration(reading: reader, problems: &problems)
-        if let problem = problems.first { throw ValidationError(problem.description) }
+        try validateFlags(values) { InstagramDestination.Configuration(reading: $0, problems: &$1) }
     }
 }
 

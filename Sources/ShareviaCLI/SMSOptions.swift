@@ -30,10 +30,5 @@ struct SMSOptions: ParsableArguments {
     }
 
     /// Checked by SMS's own settings code, as a variable or the config file is.
-    func validate() throws {
-        var problems: [SettingError] = []
-        let reader = SettingsReader(providers: [CommandLineSettingsProvider(values: values)])
-        _ = SMSDestination.Configuration(reading: reader, problems: &problems)
-        if let problem = problems.first { throw ValidationError(problem.description) }
-    }
+    func validate() throws { try validateFlags(values) { SMSDestination.Configuration(reading: $0, problems: &$1) } }
 }

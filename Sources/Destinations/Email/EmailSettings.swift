@@ -126,21 +126,16 @@ extension EmailDestination {
 extension EmailDestination {
     /// Email as a built-in: its settings, and its entry; a draft goes to the share folder and
     /// `--timeout` limits one SMTP delivery.
-    public static let builtIn = BuiltInDestination(
+    public static let builtIn = BuiltInDestination.configured(
         settings: Settings.all,
-        check: { reader in
-            var problems: [SettingError] = []
-            _ = Configuration(reading: reader, problems: &problems)
-            return problems
-        },
-        entries: { context in
-            [
-                BuiltInDestination.Entry(descriptor: standardDescriptor) {
-                    var problems: [SettingError] = []
-                    var configuration = Configuration(reading: context.settings, problems: &problems)
-                    configuration.outputDirectory = context.outputDirectory
-                    configuration.password = Settings.password.key.flatMap { context.secrets[$0] }
-                    return EmailDestination(configuration: configuration, environment: context.environment)
+        read: { Configuration(reading: $0, problems: &$1) },
+        entries: { configuration, context in
+            var configuration = configuration
+            configuration.outputDirectory = context.outputDirectory
+            configuration.password = Settings.password.key.flatMap { context.secrets[$0] }
+            return [
+                BuiltInDestination.Entry(descriptor: standardDescriptor) { [configuration] in
+                    EmailDestination(configuration: configuration, environment: context.environment)
                 }
             ]
         }

@@ -63,20 +63,15 @@ extension InstagramDestination {
 
 extension InstagramDestination {
     /// Instagram as a built-in: its settings, and its entry; the bundle goes to the share folder.
-    public static let builtIn = BuiltInDestination(
+    public static let builtIn = BuiltInDestination.configured(
         settings: Settings.all,
-        check: { reader in
-            var problems: [SettingError] = []
-            _ = Configuration(reading: reader, problems: &problems)
-            return problems
-        },
-        entries: { context in
-            [
-                BuiltInDestination.Entry(descriptor: standardDescriptor) {
-                    var problems: [SettingError] = []
-                    var configuration = Configuration(reading: context.settings, problems: &problems)
-                    configuration.outputDirectory = context.outputDirectory
-                    return InstagramDestination(configuration: configuration, environment: context.environment)
+        read: { Configuration(reading: $0, problems: &$1) },
+        entries: { configuration, context in
+            var configuration = configuration
+            configuration.outputDirectory = context.outputDirectory
+            return [
+                BuiltInDestination.Entry(descriptor: standardDescriptor) { [configuration] in
+                    InstagramDestination(configuration: configuration, environment: context.environment)
                 }
             ]
         }

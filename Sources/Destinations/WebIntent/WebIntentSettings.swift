@@ -54,16 +54,10 @@ extension MastodonIntent {
 
 extension WebIntentDestination {
     /// The web intents as one built-in: Mastodon's settings, and an entry per service.
-    public static let builtIn = BuiltInDestination(
+    public static let builtIn = BuiltInDestination.configured(
         settings: MastodonIntent.Settings.all,
-        check: { reader in
-            var problems: [SettingError] = []
-            _ = MastodonIntent(reading: reader, problems: &problems)
-            return problems
-        },
-        entries: { context in
-            var problems: [SettingError] = []
-            let mastodon = MastodonIntent(reading: context.settings, problems: &problems)
+        read: { MastodonIntent(reading: $0, problems: &$1) },
+        entries: { mastodon, context in
             let runner = ProcessRunner()
             return WebIntentDestinations.services(mastodon: mastodon).map { service in
                 BuiltInDestination.Entry(descriptor: WebIntentDestination.descriptor(for: service)) {

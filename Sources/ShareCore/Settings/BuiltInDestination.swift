@@ -64,4 +64,30 @@ public struct BuiltInDestination: Sendable {
         self.fileID = fileID
         self.entries = entries
     }
+
+    /// Declares a built-in whose one configuration is read from the settings: `read` makes it
+    /// (adding each bad value to its problems), which is also the built-in's check, and `entries`
+    /// builds the registry entries from it.
+    public static func configured<Configuration: Sendable>(
+        settings: [ShareSetting],
+        fileID: String = #fileID,
+        read: @escaping @Sendable (SettingsReader, inout [SettingError]) -> Configuration,
+        entries: @escaping @Sendable (Configuration, DestinationContext) -> [Entry]
+    ) -> BuiltInDestination {
+        BuiltInDestination(
+            settings: settings,
+            check: { reader in
+                var problems: [SettingError] = []
+                _ = read(reader, &problems)
+                return problems
+            },
+            fileID: fileID,
+            entries: { context in
+                // Bad values were reported by `check` before anything is built; here they are
+                // left at their defaults, and a bad variable is the destination's to report.
+                var ignored: [SettingError] = []
+                return entries(read(context.settings, &ignored), context)
+            }
+        )
+    }
 }
