@@ -66,7 +66,7 @@ import Testing
         ("1+2345", "'+' may only start it"),
     ])
     func badNumbersSayWhy(_ input: String, _ message: String) {
-        let error = #expect(throws: PhoneNumber.Invalid.self) { try PhoneNumber(validating: input) }
+        let error = #expect(throws: PhoneNumberError.self) { try PhoneNumber(validating: input) }
         #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
     }
 

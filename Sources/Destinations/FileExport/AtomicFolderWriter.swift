@@ -51,7 +51,7 @@ struct AtomicFolderWriter {
     ) throws(ShareError) -> [String] {
         try makeDirectory()
         let folder: OpenFolder
-        do throws(FileSystemFailure) {
+        do throws(FileSystemError) {
             folder = try OpenFolder(directory)
         } catch {
             throw failure("can't open the folder", error.code)
@@ -129,13 +129,13 @@ struct AtomicFolderWriter {
         as name: String
     ) throws(ShareError) -> String? {
         let staged: StagedFile
-        do throws(FileSystemFailure) {
+        do throws(FileSystemError) {
             staged = try StagedFile(in: folder, prefix: Self.temporaryPrefix)
         } catch {
             throw failure("can't create a temporary file", error.code)
         }
         try fill(staged, from: file)
-        do throws(FileSystemFailure) {
+        do throws(FileSystemError) {
             return try staged.publish(as: name) ? name : nil
         } catch {
             let what = error.step == "flush to disk" ? "can't flush \(file.name) to disk" : "can't \(error.step)"
@@ -146,13 +146,13 @@ struct AtomicFolderWriter {
     private func fill(_ staged: borrowing StagedFile, from file: ExportPlan.File) throws(ShareError) {
         switch file.bytes {
         case .data(let data):
-            do throws(FileSystemFailure) {
+            do throws(FileSystemError) {
                 try staged.write([UInt8](data))
             } catch {
                 throw failure("can't write \(file.name)", error.code)
             }
         case .copy(let path):
-            var writeFailure: FileSystemFailure?
+            var writeFailure: FileSystemError?
             do throws(InputFileError) {
                 let input = try InputFile(path: path)
                 // A pipe (a library caller's FIFO) is read until its end, the limit or the
@@ -160,7 +160,7 @@ struct AtomicFolderWriter {
                 try input.requireReadable(allowingPipes: true)
                 try input.forEachChunk(limit: copyLimit, isCancelled: isCancelled) {
                     chunk throws(InputFileError) in
-                    do throws(FileSystemFailure) {
+                    do throws(FileSystemError) {
                         try staged.write(UnsafeRawBufferPointer(chunk))
                     } catch {
                         writeFailure = error
