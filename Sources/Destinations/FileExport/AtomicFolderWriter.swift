@@ -71,7 +71,8 @@ struct AtomicFolderWriter {
             .permanent,
             destination: destination,
             message:
-                "\(directory) already holds \(names.first ?? "these files") and \(Self.maximumNumber) numbered copies; choose another folder with --out"
+                "\(directory) already holds \(names.first ?? "these files") and \(Self.maximumNumber) numbered copies",
+            detail: .init(.folderFull, setting: "directory", value: directory)
         )
     }
 
@@ -215,25 +216,27 @@ struct AtomicFolderWriter {
             throw ShareError(
                 .permanent,
                 destination: destination,
-                message: "\(directory) exists but is not a folder; pass another folder with --out"
+                message: "\(directory) exists but is not a folder",
+                detail: .init(.unusableSetting, setting: "directory", value: directory)
             )
         }
     }
 
     /// The error for a failed system call: what failed (followed by "in <folder>" when
-    /// `naming`), the system's reason, and what to do.
+    /// `naming`) and the system's reason; its detail says why, for the caller's advice.
     private func failure(_ what: String, _ code: Int32, naming: Bool = true) -> ShareError {
         let reason = String(cString: strerror(code))
-        let advice: String
+        let cause: String
         switch code {
-        case ENOSPC, EDQUOT: advice = "free some space or pass another folder with --out"
-        case EACCES, EPERM, EROFS: advice = "pass a folder you can write to with --out"
-        default: advice = "check the folder or pass another with --out"
+        case ENOSPC, EDQUOT: cause = "no-space"
+        case EACCES, EPERM, EROFS: cause = "not-writable"
+        default: cause = "other"
         }
         return ShareError(
             .permanent,
             destination: destination,
-            message: "\(what)\(naming ? " in \(directory)" : ""): \(reason); \(advice)"
+            message: "\(what)\(naming ? " in \(directory)" : ""): \(reason)",
+            detail: .init(.writeFailed, setting: "directory", value: cause)
         )
     }
 

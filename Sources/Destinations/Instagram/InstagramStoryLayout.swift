@@ -78,7 +78,8 @@ struct InstagramStoryLayout: Sendable, Hashable {
                 .contentRejected,
                 destination: id,
                 message:
-                    "\(attachment.fileName) is \(size) bytes; Instagram hand-offs take at most \(InstagramImageRules.maximumBytes >> 20) MiB: make it smaller (sharevia image convert --compression smallest)"
+                    "\(attachment.fileName) is \(size) bytes; Instagram hand-offs take at most \(InstagramImageRules.maximumBytes >> 20) MiB: make it smaller",
+                detail: .init(.overLimit, value: "\(InstagramImageRules.maximumBytes)", found: ["\(size)"])
             )
         }
         // The limit again while reading: a file that grew since the check stops one byte over.
@@ -144,7 +145,8 @@ struct InstagramStoryLayout: Sendable, Hashable {
                     .contentRejected,
                     destination: id,
                     message:
-                        "\(attachment.fileName) is \(InstagramImageRules.describe(width: info.width, height: info.height)); a story background must be 9:16 or 9:18 and at least 720x1280. Pass --fit to place it on a 1080x1920 canvas, or --as sticker"
+                        "\(attachment.fileName) is \(InstagramImageRules.describe(width: info.width, height: info.height)); a story background must be 9:16 or 9:18 and at least 720x1280",
+                    detail: .init(.imageLayout, setting: "fit", value: "\(info.width)x\(info.height)")
                 )
             }
             layer = .background
