@@ -1,4 +1,5 @@
 import Destinations
+import ShareCards
 import ShareCore
 
 /// Where the command line turns the facts of a library error (``ShareCore/ShareError/Detail``)
@@ -26,6 +27,37 @@ enum ErrorAdvice {
         var copy = availability
         copy.reason = advised
         return copy
+    }
+
+    /// The card error with the command that shows the schema, when the schema shows the fix.
+    static func card(_ error: CardError) -> CardError {
+        guard error.schemaShowsTheFix else { return error }
+        var copy = error
+        copy.message += " (see 'sharevia card schema')"
+        return copy
+    }
+
+    /// How the destinations' notes and receipts name a setting, and how the command line names it.
+    static let settingMentions: [DestinationID: [(library: String, flag: String)]] = [
+        "sms": [("(Configuration.smartEncoding)", "(--sms-smart-encoding)")],
+        "instagram": [
+            ("(Configuration.fit makes it a background)", "(--fit makes it a background)"),
+            ("Configuration.topColor/bottomColor", "--top-color/--bottom-color"),
+        ],
+        "email": [
+            ("no recipient (Configuration.to)", "no recipient (--email-to)"),
+            ("(no SMTP server: Configuration.smtp or", "(no SMTP server: --smtp or"),
+        ],
+    ]
+
+    /// `text` (a note, a receipt's line) with the settings it mentions named by their flags.
+    static func mentioningFlags(_ text: String, destination: DestinationID) -> String {
+        guard let mentions = settingMentions[destination] else { return text }
+        var text = text
+        for mention in mentions where text.contains(mention.library) {
+            text = text.replacing(mention.library, with: mention.flag)
+        }
+        return text
     }
 
     /// The command line's words for `message` with its `detail`, or nil to keep the message.
@@ -192,7 +224,8 @@ enum ErrorAdvice {
     }
 }
 
-/// A destination whose availability reasons and errors carry the command line's advice.
+/// A destination whose availability reasons, errors, notes and receipts carry the command line's
+/// advice.
 struct AdvisedDestination<Base: ShareDestination>: ShareDestination {
     let base: Base
 
@@ -204,7 +237,9 @@ struct AdvisedDestination<Base: ShareDestination>: ShareDestination {
 
     func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         do throws(ShareError) {
-            return try base.prepare(request)
+            var prepared = try base.prepare(request)
+            prepared.notes = prepared.notes.map { ErrorAdvice.mentioningFlags($0, destination: id) }
+            return prepared
         } catch {
             throw advised(error)
         }
@@ -212,7 +247,9 @@ struct AdvisedDestination<Base: ShareDestination>: ShareDestination {
 
     func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         do throws(ShareError) {
-            return try await base.deliver(prepared)
+            var receipt = try await base.deliver(prepared)
+            receipt.summary = ErrorAdvice.mentioningFlags(receipt.summary, destination: id)
+            return receipt
         } catch {
             throw advised(error)
         }

@@ -246,7 +246,9 @@ import Testing
         let plain = try destination(.init(recipients: [number])).prepare(ShareRequest(content: content))
         #expect(plain[field: "encoding"] == "UCS-2" && plain[field: "segments"] == "6")
         #expect(
-            plain.notes.contains("smart encoding (--sms-smart-encoding) would make it GSM-7 in 3 segments (3 fewer)")
+            plain.notes.contains(
+                "smart encoding (Configuration.smartEncoding) would make it GSM-7 in 3 segments (3 fewer)"
+            )
         )
         let smart = try destination(.init(recipients: [number], smartEncoding: true, maxSegments: 2))
             .prepare(ShareRequest(content: content))

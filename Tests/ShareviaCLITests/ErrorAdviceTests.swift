@@ -1,4 +1,5 @@
 import Destinations
+import ShareCards
 import ShareCore
 import Testing
 
@@ -159,6 +160,50 @@ import Testing
         #expect(ErrorAdvice.message(for: error, stage: example.stage) == example.expected)
     }
 
+    @Test(arguments: [
+        (
+            DestinationID("sms"),
+            "smart encoding (Configuration.smartEncoding) would make it GSM-7 in 3 segments (3 fewer)",
+            "smart encoding (--sms-smart-encoding) would make it GSM-7 in 3 segments (3 fewer)"
+        ),
+        (
+            "instagram",
+            "500x500 is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (Configuration.fit makes it a background)",
+            "500x500 is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (--fit makes it a background)"
+        ),
+        (
+            "instagram",
+            "edge colours could not be measured (x); the gradient is black where Configuration.topColor/bottomColor are not given",
+            "edge colours could not be measured (x); the gradient is black where --top-color/--bottom-color are not given"
+        ),
+        (
+            "instagram",
+            "Configuration.topColor/bottomColor not carried: Instagram ignores colours behind a background image",
+            "--top-color/--bottom-color not carried: Instagram ignores colours behind a background image"
+        ),
+        (
+            "email", "no recipient (Configuration.to): the draft has none",
+            "no recipient (--email-to): the draft has none"
+        ),
+        (
+            "email",
+            "wrote the message to /tmp/a.eml and a mailto: URI (no SMTP server: Configuration.smtp or SHAREVIA_SMTP_URL)",
+            "wrote the message to /tmp/a.eml and a mailto: URI (no SMTP server: --smtp or SHAREVIA_SMTP_URL)"
+        ),
+        ("x", "trimmed 41 characters", "trimmed 41 characters"),
+    ])
+    func notesAndReceiptsNameTheFlags(destination: DestinationID, library: String, expected: String) {
+        #expect(ErrorAdvice.mentioningFlags(library, destination: destination) == expected)
+    }
+
+    @Test func aDraftsNoteThroughTheRegistryNamesTheFlag() throws {
+        let environment = ShareEnvironment(["PATH": "/nonexistent", "HOME": "/home/someone"])
+        let registry = DestinationRegistry.standard(environment: environment).advised()
+        let email = try #require(registry.destination("email"))
+        let prepared = try email.prepare(ShareRequest(content: ShareContent(text: "Seven days")))
+        #expect(prepared.notes.contains("no recipient (--email-to): the draft has none"))
+    }
+
     @Test func anErrorWithoutFactsKeepsItsMessage() {
         let error = ShareError(.permanent, destination: "email", message: "the server said no")
         #expect(ErrorAdvice.message(for: error) == "the server said no")
@@ -206,5 +251,27 @@ import Testing
             empty.map { ErrorAdvice.message(for: $0) }
                 == "the destination chain is empty; name at least one destination with --to"
         )
+    }
+}
+
+/// Card spec errors: the library says what is wrong; the command line points to its schema command.
+@Suite struct CardErrorAdviceTests {
+    @Test(arguments: [
+        (
+            #"{"version": 2, "kind": "streak", "fields": {"days": 7}}"#,
+            "$.version is 2; this sharevia reads version 1 specs"
+        ),
+        (#"{"kind": "streak"}"#, "$.fields is missing; add the streak card's fields"),
+    ])
+    func theSchemaCommandIsNamedOnlyByTheCommandLine(spec: String, library: String) {
+        let error = #expect(throws: CardError.self) { try CardSpecParser.parse(Array(spec.utf8)) }
+        #expect(error?.message == library)
+        #expect(error?.schemaShowsTheFix == true)
+        #expect(error.map { ErrorAdvice.card($0).message } == library + " (see 'sharevia card schema')")
+    }
+
+    @Test func otherCardErrorsKeepTheirMessage() {
+        let error = CardError(.invalidSpec, "$.kind 'x' is not a card kind", path: "$.kind")
+        #expect(ErrorAdvice.card(error) == error)
     }
 }

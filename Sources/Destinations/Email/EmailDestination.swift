@@ -196,7 +196,7 @@ public struct EmailDestination: ShareDestination {
                 )
             }
             if message.to.isEmpty && message.cc.isEmpty {
-                notes.append("no recipient (--email-to): the draft has none")
+                notes.append("no recipient (Configuration.to): the draft has none")
             }
         }
         let recipients = (message.to + message.cc).map(\.addrSpec).joined(separator: ", ")
@@ -265,7 +265,7 @@ public struct EmailDestination: ShareDestination {
         return .handedOff(
             destination: id,
             summary:
-                "wrote the message to \(path) and a mailto: URI (no SMTP server: --smtp or \(Configuration.urlVariable))",
+                "wrote the message to \(path) and a mailto: URI (no SMTP server: Configuration.smtp or \(Configuration.urlVariable))",
             nextStep:
                 "open \(path) in your mail client and send it, or open the mailto: URI\(attachmentStep): \(composition.mailto)",
             locations: [path, composition.mailto]

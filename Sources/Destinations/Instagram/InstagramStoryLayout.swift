@@ -136,7 +136,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
             layer = fitsBackground ? .background : .sticker
             if !fitsBackground {
                 notes.append(
-                    "\(InstagramImageRules.describe(width: info.width, height: info.height)) is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (--fit makes it a background)"
+                    "\(InstagramImageRules.describe(width: info.width, height: info.height)) is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (Configuration.fit makes it a background)"
                 )
             }
         case .background:
@@ -170,7 +170,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
                 edges = Gradient(top: HexColor(measured.top.hex)!, bottom: HexColor(measured.bottom.hex)!)
             } catch {
                 notes.append(
-                    "edge colours could not be measured (\(error)); the gradient is black where --top-color/--bottom-color are not given"
+                    "edge colours could not be measured (\(error)); the gradient is black where Configuration.topColor/bottomColor are not given"
                 )
             }
         }
@@ -191,7 +191,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
 
     private static func colorNotes(_ configuration: InstagramDestination.Configuration, ignored: Bool) -> [String] {
         guard ignored, configuration.topColor != nil || configuration.bottomColor != nil else { return [] }
-        return ["--top-color/--bottom-color not carried: Instagram ignores colours behind a background image"]
+        return ["Configuration.topColor/bottomColor not carried: Instagram ignores colours behind a background image"]
     }
 }
 

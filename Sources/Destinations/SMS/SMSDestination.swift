@@ -129,7 +129,9 @@ public struct SMSDestination: ShareDestination {
             notes += fitted.notes
         }
         let analysis = SMSAnalysis(text)
-        notes += analysis.notes.map { $0.replacing("would make it", with: "(--sms-smart-encoding) would make it") }
+        notes += analysis.notes.map {
+            $0.replacing("would make it", with: "(Configuration.smartEncoding) would make it")
+        }
         let image = content.images.first
         if let image {
             notes.append(
