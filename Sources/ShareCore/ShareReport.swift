@@ -172,7 +172,7 @@ extension ShareReport: CustomStringConvertible {
     /// The human report: one line per attempt with its shaping notes, then the outcome.
     ///
     /// ```
-    /// ✗ instagram: unavailable: no Facebook App ID; pass --instagram-app-id
+    /// ✗ instagram: unavailable: no Facebook App ID (Configuration.appID)
     /// ✓ x: handed off: open this URL to post: https://x.com/intent/post?text=...
     ///     x: 280/280 (trimmed 41 characters)
     ///     note: trimmed 41 characters
