@@ -52,10 +52,10 @@ public struct SecretReference: Sendable, Hashable {
     }
 
     /// The secret, or a message saying which rule it breaks and what to do.
-    public func resolve(environment: ShareEnvironment) -> Result<Secret, Problem> {
+    public func resolve(environment: ShareEnvironment) -> Result<Secret, SecretReferenceError> {
         let place = (file.map { "\($0):\(line): " } ?? "") + key
-        func problem(_ message: String) -> Result<Secret, Problem> {
-            .failure(Problem(message: "\(place) \(message)"))
+        func problem(_ message: String) -> Result<Secret, SecretReferenceError> {
+            .failure(SecretReferenceError(message: "\(place) \(message)"))
         }
         switch source {
         case .inline(let secret):
@@ -94,12 +94,6 @@ public struct SecretReference: Sendable, Hashable {
         }
     }
 
-    /// Why a secret could not be resolved: file, line, key, rule and what to do; never a value.
-    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// `token` for `token`, `token_env` and `token_file`.
     public static func base(of name: String) -> String {
         if name.hasSuffix("_env") { return String(name.dropLast(4)) }
@@ -120,4 +114,11 @@ public struct SecretReference: Sendable, Hashable {
                 || lower.hasSuffix("_key") || lower.hasSuffix("-key")
         }
     }
+}
+
+/// Why a ``SecretReference`` could not be resolved: file, line, key, rule and what to do; never a
+/// value.
+public struct SecretReferenceError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }
