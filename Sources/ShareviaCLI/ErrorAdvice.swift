@@ -48,6 +48,14 @@ enum ErrorAdvice {
             ("no recipient (Configuration.to)", "no recipient (--email-to)"),
             ("(no SMTP server: Configuration.smtp or", "(no SMTP server: --smtp or"),
         ],
+        // An email's draft the file export could not keep says why in its receipt.
+        "file": [
+            (
+                "(EmailDestination.Configuration.attachmentLimit)",
+                "(EmailDestination.Configuration.attachmentLimit; the CLI's --email-max-attachment-mib)"
+            ),
+            ("no such file. Check the path.", "no such file. Check the path, or pass --text for a text-only share."),
+        ],
     ]
 
     /// `text` (a note, a receipt's line) with the settings it mentions named by their flags.
@@ -96,7 +104,11 @@ enum ErrorAdvice {
                 }
             return "\(message); \(advice)"
         case .verificationFailed where detail.setting == "verify":
-            return "\(message); retry, or pass --no-verify to skip the check"
+            // Before what undoing the attempt did, which the clipboard adds after the question.
+            let advice = "; retry, or pass --no-verify to skip the check"
+            let question = "(did another program take it?)"
+            guard let end = message.firstRange(of: question)?.upperBound else { return message + advice }
+            return String(message[..<end]) + advice + message[end...]
         case .emptyChain:
             return "\(message) with --to"
         case .unknownDestination:

@@ -86,6 +86,15 @@ import Testing
                 "verification failed: CLIPBOARD offers TARGETS, UTF8_STRING, not image/png, right after copying (did another program take it?); retry, or pass --no-verify to skip the check"
         ),
         Case(
+            destination: "clipboard",
+            stage: .share,
+            message:
+                "verification failed: CLIPBOARD holds 5 bytes that differ from the 5 copied as UTF8_STRING (did another program take it?); withdrew the copy, so CLIPBOARD no longer holds the share (what was there before the copy is gone too)",
+            detail: Detail(.verificationFailed, setting: "verify"),
+            expected:
+                "verification failed: CLIPBOARD holds 5 bytes that differ from the 5 copied as UTF8_STRING (did another program take it?); retry, or pass --no-verify to skip the check; withdrew the copy, so CLIPBOARD no longer holds the share (what was there before the copy is gone too)"
+        ),
+        Case(
             destination: "email",
             stage: .share,
             message:
@@ -189,6 +198,11 @@ import Testing
             "email",
             "wrote the message to /tmp/a.eml and a mailto: URI (no SMTP server: Configuration.smtp or SHAREVIA_SMTP_URL)",
             "wrote the message to /tmp/a.eml and a mailto: URI (no SMTP server: --smtp or SHAREVIA_SMTP_URL)"
+        ),
+        (
+            "file",
+            "wrote share.txt to /tmp/s (card.eml not kept: the attachments may hold at most 1 MiB (1048576 bytes) together for email, and a.png is larger than that; mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit))",
+            "wrote share.txt to /tmp/s (card.eml not kept: the attachments may hold at most 1 MiB (1048576 bytes) together for email, and a.png is larger than that; mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit; the CLI's --email-max-attachment-mib))"
         ),
         ("x", "trimmed 41 characters", "trimmed 41 characters"),
     ])
