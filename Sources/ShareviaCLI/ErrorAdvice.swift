@@ -76,6 +76,9 @@ enum ErrorAdvice {
         stage: Stage
     ) -> String? {
         if let shared = anyDestination(message, detail) { return shared }
+        if detail.code == .missingSetting, detail.setting == "secrets", let destination {
+            return pluginSecrets(message, plugin: destination)
+        }
         switch destination?.rawValue {
         case "instagram": return instagram(message, detail, stage: stage)
         case "file": return fileExport(detail)
@@ -118,6 +121,15 @@ enum ErrorAdvice {
                 "\(message.hasSuffix(".") ? String(message.dropLast()) : message), or pass --text for a text-only share."
         default:
             return nil
+        }
+    }
+
+    /// A plugin's missing secrets, named by the config file's keys.
+    private static func pluginSecrets(_ message: String, plugin: DestinationID) -> String {
+        message.replacing(/secret '([^']+)' is not set \(PluginSettings\.secrets\)/) { match in
+            let name = match.output.1
+            return
+                "secret '\(name)' is not set; add plugins.settings.\(plugin).\(name)_env: VARIABLE or \(name)_file: PATH to the config file"
         }
     }
 

@@ -150,6 +150,15 @@ import Testing
                 "can't create a file in /tmp/x: No space left on device; free some space or pass another folder with --out"
         ),
         Case(
+            destination: "hook",
+            stage: .availability,
+            message:
+                "secret 'signing' is not set (PluginSettings.secrets); secret 'token' is not set (PluginSettings.secrets)",
+            detail: Detail(.missingSetting, setting: "secrets", found: ["signing", "token"]),
+            expected:
+                "secret 'signing' is not set; add plugins.settings.hook.signing_env: VARIABLE or signing_file: PATH to the config file; secret 'token' is not set; add plugins.settings.hook.token_env: VARIABLE or token_file: PATH to the config file"
+        ),
+        Case(
             destination: nil,
             stage: .share,
             message: "card.png: no such file. Check the path.",
