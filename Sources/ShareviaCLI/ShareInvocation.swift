@@ -107,7 +107,7 @@ struct ShareInvocation: Equatable, Sendable {
         do {
             _ = try chain.validatedIDs(against: router.registry)
         } catch {
-            throw usageFailure(error.message)
+            throw usageFailure(ErrorAdvice.message(for: error))
         }
         let pipeWait = routing.deliveryTimeout(environment: environment)
         let content = try buildShareable(pipeWait: pipeWait)
@@ -144,7 +144,7 @@ struct ShareInvocation: Equatable, Sendable {
             }
             if exitCode != 0 { throw ExitCode(exitCode) }
         } catch let error as ShareError {
-            throw usageFailure(error.message)
+            throw usageFailure(ErrorAdvice.message(for: error))
         }
     }
 
@@ -157,7 +157,7 @@ struct ShareInvocation: Equatable, Sendable {
             do throws(ShareError) {
                 attachments.append(try ShareAttachment.file(path, pipeWait: pipeWait))
             } catch {
-                throw usageFailure(error.message)
+                throw usageFailure(ErrorAdvice.message(for: error))
             }
         }
         var body = text ?? ""

@@ -117,7 +117,8 @@ extension InstagramDestination.Configuration {
                 SettingError(
                     setting: Settings.fit,
                     source: source,
-                    problem: "makes a background; it can't be used with --as sticker"
+                    problem: "makes a background; it can't be used with "
+                        + (source.isFlag ? "\(Settings.placement.name) sticker" : "a sticker placement")
                 )
             )
         }

@@ -91,7 +91,7 @@ extension SMSDestination.Configuration {
                     }
                     var numbers: [PhoneNumber] = []
                     for number in found.texts {
-                        do throws(PhoneNumber.Invalid) {
+                        do throws(PhoneNumberError) {
                             numbers.append(try PhoneNumber(validating: number))
                         } catch {
                             return .failure(SettingProblem(": \(error.description)"))

@@ -8,8 +8,6 @@ extension ShareSettings {
         public var retries: Int?
         /// ``ShareSettings/outputFolder``, as written (a config file's `~/` expanded by its provider).
         public var outputFolder: String?
-        /// ``ShareSettings/fallback``.
-        public var fallback: [DestinationID]?
 
         /// Nothing set.
         public init() {}
@@ -47,17 +45,6 @@ extension ShareSettings {
                         return .failure(SettingProblem("must be an absolute path (or ~/...)"))
                     }
                     return .success(found.text)
-                }
-            }
-            fallback = settings.recording(&problems) { reader throws(SettingError) in
-                try reader.value(ShareSettings.fallback) {
-                    (found: SettingValue) -> Result<[DestinationID], SettingProblem> in
-                    let ids =
-                        found.isList ? found.texts.map { DestinationID($0) } : DestinationID.list(parsing: found.text)
-                    guard !ids.isEmpty, ids.allSatisfy(\.isWellFormed) else {
-                        return .failure(.kind(ShareSettings.fallback.kind))
-                    }
-                    return .success(ids)
                 }
             }
         }

@@ -1,6 +1,7 @@
 /// The settings of a share itself, and those several destinations share, declared once:
-/// `--timeout`/`share.timeout`, `--retries`/`share.retries`, `--out`/`output.folder`, `fallback`,
-/// `--unavailable` and `SHAREVIA_UNAVAILABLE`.
+/// `--timeout`/`share.timeout`, `--retries`/`share.retries`, `--out`/`output.folder`,
+/// `--unavailable` and `SHAREVIA_UNAVAILABLE`. (The chain's own, `fallback` and `chains`, are the
+/// command line's: see `ShareChainSettings` there.)
 public enum ShareSettings {
     /// Seconds one delivery may take.
     public static let timeout = ShareSetting(
@@ -40,17 +41,6 @@ public enum ShareSettings {
         summary: "where the file export (and Instagram's bundle) writes"
     )
 
-    /// The destinations tried after the ones asked for.
-    public static let fallback = ShareSetting(
-        key: "fallback",
-        flag: "fallback",
-        kind: .destinations,
-        help: "Fallbacks after the --to destinations, replacing the default 'clipboard,file'.",
-        valueName: "dest,...",
-        defaultWords: "[clipboard, file]",
-        summary: "the destinations tried after --to"
-    )
-
     /// Destinations to treat as unavailable, to test fallbacks.
     public static let unavailable = ShareSetting(
         flag: "unavailable",
@@ -62,5 +52,5 @@ public enum ShareSettings {
     )
 
     /// Every shared setting, in the order `config check` lists them.
-    public static let all = [fallback, outputFolder, timeout, retries]
+    public static let all = [outputFolder, timeout, retries]
 }

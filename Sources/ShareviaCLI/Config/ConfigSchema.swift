@@ -7,7 +7,8 @@ import ShareCore
 enum ConfigSchema {
     /// The fixed keys. `chains.<name>` and `plugins.settings.<id>.<key>` are open-ended.
     static var settings: [ShareSetting] {
-        (ShareSettings.all + StandardDestinations.settings + ShareviaMain.registryFactory.extraSettings)
+        ([ShareChainSettings.fallback] + ShareSettings.all + StandardDestinations.settings
+            + ShareviaMain.registryFactory.extraSettings)
             .filter { $0.key != nil }
     }
 

@@ -50,7 +50,7 @@ struct ShareviaConfig: Sendable {
     var provider: KeyedSettingsProvider { KeyedSettingsProvider(name: path ?? "config file", values: values) }
 
     /// The destinations tried after `--to`, from the file.
-    var fallback: [DestinationID]? { share.fallback }
+    var fallback: [DestinationID]?
 
     /// Checks every entry of `document`; secrets are read from `environment` (`*_env`) or their
     /// files (`*_file`).
@@ -159,6 +159,7 @@ struct ShareviaConfig: Sendable {
         // Every fixed key is checked by the code that reads it, for a flag and a variable alike.
         var problems: [SettingError] = []
         let reader = SettingsReader(providers: [provider])
+        fallback = ShareChainSettings.fallback(reading: reader, problems: &problems)
         share = ShareSettings.Values(reading: reader, problems: &problems)
         plugins = PluginSettings(reading: reader, problems: &problems)
         problems += StandardDestinations.check(reader)

@@ -44,7 +44,7 @@ struct ShareCoreOptions: ParsableArguments {
     )
     var kind: String = ShareInvocation.defaultKind
 
-    @Option(name: .setting(ShareSettings.fallback), help: ArgumentHelp(setting: ShareSettings.fallback))
+    @Option(name: .setting(ShareChainSettings.fallback), help: ArgumentHelp(setting: ShareChainSettings.fallback))
     var fallback: String?
 
     @Option(
@@ -157,7 +157,7 @@ struct RouterOptions: ParsableArguments {
 extension ShareCommandFastPath {
     /// The long options that take a value.
     static let valueOptions = [
-        "to", "text", "title", "url", "hashtag", "kind", ShareSettings.fallback.flag!, "chain",
+        "to", "text", "title", "url", "hashtag", "kind", ShareChainSettings.fallback.flag!, "chain",
         ShareSettings.unavailable.flag!, ShareSettings.outputFolder.flag!,
         ClipboardDestination.Settings.selection.flag!, ClipboardDestination.Settings.backend.flag!,
         MastodonIntent.Settings.instance.flag!, ShareSettings.timeout.flag!, ShareSettings.retries.flag!, "config",
@@ -211,7 +211,7 @@ extension ShareCommandFastPath {
             invocation.hashtags.append(value)
         case "kind":
             invocation.kind = value
-        case ShareSettings.fallback.flag!:
+        case ShareChainSettings.fallback.flag!:
             invocation.fallback = value
         case "chain":
             invocation.chainName = value
