@@ -27,6 +27,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // MARK: The API: protocols, content model, router, registry, report, errors. No C libraries.
@@ -50,7 +52,15 @@ let package = Package(
         .target(name: "CPangoCairo"),
 
         // MARK: Implementations
-        .target(name: "ProcessRunning", dependencies: ["CSpawn"], swiftSettings: strictSettings),
+        .target(
+            name: "ProcessRunning",
+            dependencies: [
+                "CSpawn",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Clipboard",
             dependencies: ["ShareCore", "ProcessRunning", "CX11Selection"],
