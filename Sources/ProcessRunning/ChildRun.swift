@@ -111,7 +111,7 @@ final class ChildRun: Sendable {
 
     /// The environment as `NAME=value` entries, sorted so runs are reproducible. Each carries its
     /// terminating NUL: swift-subprocess hands raw entries to `strdup` as they are.
-    private static func environment(_ variables: [String: String]) -> Environment {
+    static func environment(_ variables: [String: String]) -> Environment {
         .custom(variables.map { "\($0.key)=\($0.value)" }.sorted().map { Array($0.utf8) + [0] })
     }
 
@@ -253,7 +253,19 @@ final class ChildRun: Sendable {
     }
 
     private func failure(_ error: SubprocessError) -> Result<ProcessOutput, ProcessRunnerError> {
-        let executable = invocation.executable
+        let failure = Self.spawnError(error, executable: invocation.executable)
+        if failure.stage == .output, state.withLock({ $0.ending == .cancelled }) {
+            return .success(ProcessOutput(exitStatus: nil, cancelled: true))
+        }
+        return .failure(failure)
+    }
+
+    /// What a swift-subprocess error thrown by `run` means here: a failure to start (stage
+    /// `spawn`), or one while the program ran (stage `output`).
+    static func spawnError(_ error: any Error, executable: String) -> ProcessRunnerError {
+        guard let error = error as? SubprocessError else {
+            return ProcessRunnerError(executable: executable, errno: EIO, stage: .output)
+        }
         let code: Int32
         if error.code == .executableNotFound {
             // swift-subprocess reports every ENOENT, EACCES and ENOTDIR as "not found"; a file that
@@ -264,9 +276,6 @@ final class ChildRun: Sendable {
         }
         let stage: ProcessRunnerError.Stage =
             error.code == .spawnFailed || error.code == .executableNotFound ? .spawn : .output
-        if stage == .output, state.withLock({ $0.ending == .cancelled }) {
-            return .success(ProcessOutput(exitStatus: nil, cancelled: true))
-        }
-        return .failure(ProcessRunnerError(executable: executable, errno: code, stage: stage))
+        return ProcessRunnerError(executable: executable, errno: code, stage: stage)
     }
 }

@@ -203,7 +203,7 @@ struct ProcessRunnerTests {
 /// A background program starts, runs, and stops, even when it ignores SIGTERM.
 struct BackgroundProcessTests {
     @Test func startsAndStops() async throws {
-        let process = try BackgroundProcess.start("/bin/sleep", arguments: ["30"])
+        let process = try await BackgroundProcess.start("/bin/sleep", arguments: ["30"])
         #expect(process.isRunning)
         await process.stop()
         #expect(!process.isRunning)
@@ -213,7 +213,7 @@ struct BackgroundProcessTests {
         let folder = TemporaryFolder("bg")
         defer { folder.remove() }
         let log = folder.path + "/log"
-        let process = try BackgroundProcess.start(
+        let process = try await BackgroundProcess.start(
             "/bin/sh",
             arguments: ["-c", "trap '' TERM; echo started; while :; do sleep 1; done"],
             logPath: log
@@ -236,13 +236,13 @@ struct BackgroundProcessTests {
     }
 
     @Test func waitForExitSeesAProgramEndOnItsOwn() async throws {
-        let process = try BackgroundProcess.start("/bin/sh", arguments: ["-c", "exit 0"])
+        let process = try await BackgroundProcess.start("/bin/sh", arguments: ["-c", "exit 0"])
         #expect(await process.waitForExit(timeout: .seconds(5)))
         #expect(!process.isRunning)
     }
 
-    @Test func aMissingProgramThrows() {
-        #expect(throws: ProcessRunnerError.self) { try BackgroundProcess.start("/nonexistent/Xvfb") }
+    @Test func aMissingProgramThrows() async {
+        await #expect(throws: ProcessRunnerError.self) { try await BackgroundProcess.start("/nonexistent/Xvfb") }
     }
 }
 
