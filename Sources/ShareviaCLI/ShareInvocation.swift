@@ -1,4 +1,5 @@
 import ArgumentParser
+import LocalFiles
 import ShareCore
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import Destinations
 import Foundation
+import LocalFiles
 import ShareCore
 import ShareCoreTesting
 import TestSupport
@@ -51,8 +52,9 @@ import Testing
 
     static var request: ShareRequest {
         get throws {
-            let card = try ShareAttachment.file(PackageRoot.exampleCard)
-            let renamed = ShareAttachment(source: card.source, mimeType: card.mimeType, fileName: "カード 🔥.png")
+            // Renamed in place: the copy keeps the file's reader.
+            var renamed = try ShareAttachment.file(PackageRoot.exampleCard)
+            renamed.fileName = "カード 🔥.png"
             return ShareRequest(
                 content: ShareContent(
                     title: "7-day streak",

@@ -1,6 +1,7 @@
 import Destinations
 import Foundation
 import ImagePipeline
+import LocalFiles
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting

@@ -80,13 +80,15 @@ struct EmailComposition {
         }
     }
 
-    /// The attachments as the message streams them: files by path, never read here.
+    /// The attachments as the message streams them: files by path, never read here, unless a
+    /// destination before this one read them already (then from memory, so a share reads each
+    /// attachment once).
     private static func files(_ attachments: [ShareAttachment]) -> [MailAttachment] {
         attachments.map { attachment in
             let content: MailAttachment.Content
             switch attachment.source {
             case .bytes(let data): content = .bytes([UInt8](data))
-            case .file(let path): content = .file(path: path)
+            case .file(let path): content = attachment.bytesInMemory.map { .bytes([UInt8]($0)) } ?? .file(path: path)
             }
             return MailAttachment(fileName: attachment.fileName, mimeType: attachment.mimeType, content: content)
         }

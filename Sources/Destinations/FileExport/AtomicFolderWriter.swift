@@ -1,4 +1,5 @@
 import AtomicFiles
+import LocalFiles
 import ShareCore
 
 #if canImport(FoundationEssentials)
@@ -151,6 +152,8 @@ struct AtomicFolderWriter {
             } catch {
                 throw failure("can't write \(file.name)", error.code)
             }
+        case .attachment(let attachment):
+            try copy(attachment, into: staged, name: file.name)
         case .copy(let path):
             var writeFailure: FileSystemFailure?
             do throws(InputFileError) {
@@ -170,6 +173,38 @@ struct AtomicFolderWriter {
             } catch {
                 if let writeFailure { throw failure("can't write \(file.name)", writeFailure.code) }
                 throw copyFailure(error)
+            }
+        }
+    }
+
+    /// Streams an attachment through its reader (read once per share) into `staged`.
+    private func copy(_ attachment: ShareAttachment, into staged: borrowing StagedFile, name: String) throws(ShareError)
+    {
+        var writeFailure: FileSystemFailure?
+        do throws(ShareError) {
+            try attachment.forEachChunk(limit: copyLimit.bytes, rule: copyLimit.rule, isCancelled: isCancelled) {
+                chunk throws(ShareError) in
+                do throws(FileSystemFailure) {
+                    try staged.write(chunk)
+                } catch {
+                    writeFailure = error
+                    throw ShareError(.cancelled, message: "stopped by a write failure")
+                }
+            }
+        } catch {
+            if let writeFailure { throw failure("can't write \(name)", writeFailure.code) }
+            // A file that was read says what went wrong in its own terms; bytes read before
+            // (kept in memory) can only be over the limit or cancelled.
+            if let input = error.underlying as? InputFileError { throw copyFailure(input) }
+            let path: String
+            switch attachment.source {
+            case .file(let filePath): path = filePath
+            case .bytes: path = attachment.fileName
+            }
+            switch error.code {
+            case .contentRejected: throw copyFailure(InputFileError(path: path, problem: .tooLarge(copyLimit)))
+            case .cancelled: throw copyFailure(InputFileError(path: path, problem: .cancelled))
+            default: throw error.attributed(to: destination)
             }
         }
     }

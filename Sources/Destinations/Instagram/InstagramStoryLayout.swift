@@ -7,10 +7,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Meta's rules for a story's image, checked from the file's header before anything is sent:
 /// <https://developers.facebook.com/docs/instagram-platform/sharing-to-stories>.
 enum InstagramImageRules {
@@ -65,14 +61,8 @@ struct InstagramStoryLayout: Sendable, Hashable {
         configuration: InstagramDestination.Configuration
     ) throws(ShareError) -> InstagramStoryLayout {
         let id = DestinationID.instagram
-        // The size first, from the file system, so a huge file is refused without being read.
-        let size: Int
-        switch attachment.source {
-        case .bytes(let data): size = data.count
-        case .file(let path):
-            var info = stat()
-            size = stat(path, &info) == 0 ? Int(info.st_size) : 0
-        }
+        // The size first, from its reader, so a huge file is refused without being read.
+        let size = attachment.byteCount ?? 0
         guard size <= InstagramImageRules.maximumBytes else {
             throw ShareError(
                 .contentRejected,

@@ -1,3 +1,4 @@
+import LocalFiles
 import ShareCore
 
 /// A plugin's settings and secrets once its declared secrets are resolved.
