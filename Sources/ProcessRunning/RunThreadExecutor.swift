@@ -12,6 +12,11 @@ import Glibc
 /// synchronous wait, a test's) would otherwise hold up the run: a child that writes more than a
 /// pipe holds could not be read, and its deadline would pass unseen. The thread ends when the
 /// run's body returns.
+///
+/// Executors are kept once made and reused by later runs, never freed: a task refers to the
+/// executor it prefers without owning it, and swift-subprocess's I/O thread may still resume a
+/// task of a finished run. Such a straggler runs on the shared pool, or on the thread of the run
+/// that reuses the executor.
 final class RunThreadExecutor: TaskExecutor, @unchecked Sendable {
     private struct Timer {
         let deadline: ContinuousClock.Instant
@@ -28,6 +33,8 @@ final class RunThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     private var state = State()
+    /// Executors whose run is over, for the next runs.
+    private static let idle = Mutex<[RunThreadExecutor]>([])
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
@@ -52,7 +59,8 @@ final class RunThreadExecutor: TaskExecutor, @unchecked Sendable {
     static func run<Result: Sendable>(
         _ body: @escaping @Sendable (RunThreadExecutor) async -> Result
     ) async -> Result {
-        let executor = RunThreadExecutor()
+        let executor = idle.withLock { $0.popLast() } ?? RunThreadExecutor()
+        executor.withState { $0 = State() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let task = Task(executorPreference: executor) {
@@ -66,7 +74,10 @@ final class RunThreadExecutor: TaskExecutor, @unchecked Sendable {
                     return state.cancelled
                 }
                 if cancelNow { task.cancel() }
-                BlockingThread.start { executor.serve() }
+                BlockingThread.start {
+                    executor.serve()
+                    idle.withLock { $0.append(executor) }
+                }
             }
         } onCancel: {
             let task = executor.withState { state -> Task<Void, Never>? in

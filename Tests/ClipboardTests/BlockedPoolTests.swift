@@ -24,8 +24,8 @@ struct BlockedPoolTests {
                 )
             )
         }
-        // Once the child runs, block every thread of the pool for 4 s; one of the blockers
-        // watches, meanwhile, when the child dies.
+        // Once the child runs, block every thread of the pool for 4 s, while a thread of its own
+        // watches when the child dies.
         var pid: Int32 = 0
         for _ in 0..<500 where pid == 0 {
             pid =
@@ -39,8 +39,14 @@ struct BlockedPoolTests {
         let width = ProcessInfo.processInfo.activeProcessorCount
         let watch = Watch()
         let started = ContinuousClock.now
+        Thread.detachNewThread {
+            while ContinuousClock.now - started < .seconds(4), watch.diedAfter.withLock({ $0 }) == nil {
+                if !Self.isAlive(child) { watch.diedAfter.withLock { $0 = ContinuousClock.now - started } }
+                usleep(5000)
+            }
+        }
         await withTaskGroup(of: Void.self) { group in
-            for index in 0..<width {
+            for _ in 0..<width {
                 group.addTask {
                     watch.arrived.add(1, ordering: .sequentiallyConsistent)
                     while watch.arrived.load(ordering: .sequentiallyConsistent) < width,
@@ -48,12 +54,7 @@ struct BlockedPoolTests {
                     {
                         usleep(1000)
                     }
-                    while ContinuousClock.now - started < .seconds(4) {
-                        if index == 0, watch.diedAfter.withLock({ $0 }) == nil, !Self.isAlive(child) {
-                            watch.diedAfter.withLock { $0 = ContinuousClock.now - started }
-                        }
-                        usleep(5000)
-                    }
+                    while ContinuousClock.now - started < .seconds(4) { usleep(5000) }
                 }
             }
         }
