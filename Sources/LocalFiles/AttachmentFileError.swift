@@ -22,9 +22,11 @@ enum AttachmentFileError {
     ) -> ShareError {
         let path = error.path
         let message: String
+        var detail: ShareError.Detail?
         switch error.problem {
         case .missing:
-            message = "\(path): no such file. Check the path, or pass --text for a text-only share."
+            message = "\(path): no such file. Check the path."
+            detail = .init(.missingFile, value: path)
         case .notAFile(.directory):
             message = "\(path) is a directory; pass an image or other file to attach."
         case .notAFile:
@@ -43,7 +45,7 @@ enum AttachmentFileError {
         case .cancelled:
             return ShareError(.cancelled, message: error.message, underlying: error)
         }
-        return ShareError(code, message: message, underlying: error)
+        return ShareError(code, message: message, detail: detail, underlying: error)
     }
 }
 

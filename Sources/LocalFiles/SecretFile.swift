@@ -9,7 +9,7 @@ import Darwin
 extension SecretReference {
     /// The secret, reading a `file` source from this machine, or a message saying which rule it
     /// breaks and what to do. See ``SecretFile/read(_:)`` for the rules a secret file must meet.
-    public func resolve(environment: ShareEnvironment) -> Result<Secret, Problem> {
+    public func resolve(environment: ShareEnvironment) -> Result<Secret, SecretReferenceError> {
         resolve(environment: environment, readingFilesWith: SecretFile.read)
     }
 }
@@ -17,9 +17,9 @@ extension SecretReference {
 /// Reads a secret file: readable by its owner only, a regular UTF-8 text file of at most 64 KiB.
 enum SecretFile {
     /// The file's text, or why it can't be a secret's file (`names PATH, which ...`).
-    static func read(_ path: String) -> Result<String, SecretReference.Problem> {
-        func problem(_ message: String) -> Result<String, SecretReference.Problem> {
-            .failure(SecretReference.Problem(message: message))
+    static func read(_ path: String) -> Result<String, SecretReferenceError> {
+        func problem(_ message: String) -> Result<String, SecretReferenceError> {
+            .failure(SecretReferenceError(message: message))
         }
         var info = stat()
         guard stat(path, &info) == 0 else {

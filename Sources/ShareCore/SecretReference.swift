@@ -53,11 +53,11 @@ public struct SecretReference: Sendable, Hashable {
     ///     `names /run/token, which group or others can read; run 'chmod 600 /run/token'`.
     public func resolve(
         environment: ShareEnvironment,
-        readingFilesWith readFile: (String) -> Result<String, Problem>
-    ) -> Result<Secret, Problem> {
+        readingFilesWith readFile: (String) -> Result<String, SecretReferenceError>
+    ) -> Result<Secret, SecretReferenceError> {
         let place = (file.map { "\($0):\(line): " } ?? "") + key
-        func problem(_ message: String) -> Result<Secret, Problem> {
-            .failure(Problem(message: "\(place) \(message)"))
+        func problem(_ message: String) -> Result<Secret, SecretReferenceError> {
+            .failure(SecretReferenceError(message: "\(place) \(message)"))
         }
         switch source {
         case .inline(let secret):
@@ -89,15 +89,6 @@ public struct SecretReference: Sendable, Hashable {
         }
     }
 
-    /// Why a secret could not be resolved: file, line, key, rule and what to do; never a value.
-    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-
-        /// A problem with this message.
-        public init(message: String) { self.message = message }
-    }
-
     /// `token` for `token`, `token_env` and `token_file`.
     public static func base(of name: String) -> String {
         if name.hasSuffix("_env") { return String(name.dropLast(4)) }
@@ -118,4 +109,14 @@ public struct SecretReference: Sendable, Hashable {
                 || lower.hasSuffix("_key") || lower.hasSuffix("-key")
         }
     }
+}
+
+/// Why a ``SecretReference`` could not be resolved: file, line, key, rule and what to do; never a
+/// value.
+public struct SecretReferenceError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+
+    /// An error with this message.
+    public init(message: String) { self.message = message }
 }

@@ -15,9 +15,13 @@ import Testing
     }
 
     static func registry(home: TemporaryFolder) -> DestinationRegistry {
-        DestinationRegistry.standard(
-            environment: ShareEnvironment(["HOME": home.path, "PATH": "/usr/bin:/bin"]),
-            settings: DestinationSettings(mastodonInstance: "mastodon.example", instagram: .init(appID: "1234567890"))
+        let environment = ShareEnvironment(["HOME": home.path, "PATH": "/usr/bin:/bin"])
+        let settings = CommandLineSettingsProvider(values: [
+            MastodonIntent.Settings.instance.flag!: ["mastodon.example"],
+            InstagramDestination.Settings.appID.flag!: ["1234567890"],
+        ])
+        return DestinationRegistry.standard(
+            context: DestinationContext(settings: SettingsReader(providers: [settings]), environment: environment)
         )
     }
 

@@ -76,10 +76,13 @@ public struct FileExportDestination: ShareDestination {
         self.now = now
     }
 
+    /// Why there is no folder to write to.
+    static let noFolder = "neither XDG_DATA_HOME nor HOME is set, and no Configuration.directory"
+
     public func availability() async -> Availability {
         if let directory = configuration.directory { return .available("folder \(directory)") }
         guard let directory = Self.defaultDirectory(environment: environment) else {
-            return .unavailable("neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder")
+            return .unavailable(Self.noFolder, detail: .init(.missingSetting, setting: "directory"))
         }
         return .available("default folder \(directory)")
     }
@@ -90,7 +93,8 @@ public struct FileExportDestination: ShareDestination {
             throw ShareError(
                 .unavailable,
                 destination: id,
-                message: "neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder"
+                message: Self.noFolder,
+                detail: .init(.missingSetting, setting: "directory")
             )
         }
         // With the .eml of each email that prepared the share but did not deliver it.
