@@ -167,6 +167,7 @@ import Testing
         for _ in 0..<3000 {
             let text = generator.message()
             let count = SMSSegmentCounter.count(text)
+            #expect(count == SMSReferenceCounter.count(text), "\(text.debugDescription)")
             let parts = SMSSegmentCounter.parts(text)
             #expect(parts.count == count.segments, "\(text.debugDescription)")
             #expect(parts.joined() == text)
