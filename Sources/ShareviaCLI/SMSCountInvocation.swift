@@ -37,10 +37,9 @@ struct SMSCountInvocation: Equatable {
 
     /// `--lines` as text: each line through ``SMSLineCounter``'s one pass over its bytes (which
     /// also checks they are UTF-8), the same output as the full analysis. Large input is shared
-    /// out in runs of whole lines that one thread per core
-    /// takes in turn: a regular file as ``FileLineChunks`` that each thread reads for itself, other
-    /// input read whole first and split by ``LineRuns``. The output is written, in order, once all
-    /// of the input is known to be UTF-8.
+    /// out in runs of whole lines that one thread per core takes in turn: a regular file as
+    /// ``FileLineChunks`` that each thread reads for itself, other input read whole first and split
+    /// by ``LineRuns``. The output is written, in order, once all of the input is known to be UTF-8.
     private func countLines() throws {
         // More runs than threads, taken in turn, so that a thread that drew easy lines (GSM-7)
         // takes more of them; each run's output is written in order at the end.
