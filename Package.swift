@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "ShareCore", targets: ["ShareCore"]),
         .library(name: "ShareCoreTesting", targets: ["ShareCoreTesting"]),
+        .library(name: "LocalFiles", targets: ["LocalFiles"]),
         .library(name: "Destinations", targets: ["Destinations"]),
         .library(name: "Clipboard", targets: ["Clipboard"]),
         .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
@@ -29,8 +30,11 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        // MARK: The API: protocols, content model, router, registry, report, errors. No C libraries.
-        .target(name: "ShareCore", swiftSettings: strictSettings),
+        // MARK: The API: protocols, content model, router, registry, report, errors. No C libraries,
+        // no file or process I/O: attachment bytes come through a reader the caller supplies.
+        // MIME types by magic bytes and file names, below both ShareCore and ImagePipeline.
+        .target(name: "MediaTypes", swiftSettings: strictSettings),
+        .target(name: "ShareCore", dependencies: ["MediaTypes"], swiftSettings: strictSettings),
         .target(name: "ShareCoreTesting", dependencies: ["ShareCore"], swiftSettings: strictSettings),
 
         // MARK: C shims
@@ -50,16 +54,19 @@ let package = Package(
         .target(name: "CPangoCairo"),
 
         // MARK: Implementations
+        // What is read from this machine: input files opened without blocking, attachment files
+        // (read once per share), secret files, executables on PATH.
+        .target(name: "LocalFiles", dependencies: ["ShareCore", "MediaTypes"], swiftSettings: strictSettings),
         .target(name: "ProcessRunning", dependencies: ["CSpawn"], swiftSettings: strictSettings),
         .target(
             name: "Clipboard",
-            dependencies: ["ShareCore", "ProcessRunning", "CX11Selection"],
+            dependencies: ["ShareCore", "LocalFiles", "ProcessRunning", "CX11Selection"],
             swiftSettings: strictSettings
         ),
         .target(name: "AtomicFiles", swiftSettings: strictSettings),
         .target(
             name: "ImagePipeline",
-            dependencies: ["ShareCore", "CPNGShim", "CTurboJPEG", "AtomicFiles"],
+            dependencies: ["MediaTypes", "CPNGShim", "CTurboJPEG", "AtomicFiles"],
             swiftSettings: strictSettings
         ),
         .target(name: "TextFitting", swiftSettings: strictSettings),
@@ -71,7 +78,8 @@ let package = Package(
         .target(
             name: "Destinations",
             dependencies: [
-                "ShareCore", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline", "CCurl",
+                "ShareCore", "LocalFiles", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline",
+                "CCurl",
             ],
             swiftSettings: strictSettings
         ),
@@ -80,8 +88,8 @@ let package = Package(
         .target(
             name: "ShareviaCLI",
             dependencies: [
-                "ShareCore", "Destinations", "Clipboard", "ImagePipeline", "TextFitting", "ShareCards", "AtomicFiles",
-                "CThreads", "ProcessRunning",
+                "ShareCore", "LocalFiles", "Destinations", "Clipboard", "ImagePipeline", "TextFitting", "ShareCards",
+                "AtomicFiles", "CThreads", "ProcessRunning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["CoreOptions/core-options.json"],
@@ -93,7 +101,7 @@ let package = Package(
         // What every test target shares: temporary folders, PNG bytes, Xvfb, tools, seeded randomness.
         .target(
             name: "TestSupport",
-            dependencies: ["ShareCore", "Clipboard", "ProcessRunning"],
+            dependencies: ["ShareCore", "LocalFiles", "Clipboard", "ProcessRunning"],
             path: "Tests/TestSupport",
             exclude: ["smtp-server.py", "mail-check.py"],
             swiftSettings: strictSettings
@@ -104,17 +112,28 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "LocalFilesTests",
+            dependencies: ["LocalFiles", "ShareCore", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MediaTypesTests",
+            dependencies: ["MediaTypes"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "DestinationsTests",
             dependencies: [
-                "Destinations", "ShareCore", "ShareCoreTesting", "TextFitting", "ProcessRunning", "ImagePipeline",
-                "TestSupport",
+                "Destinations", "Clipboard", "ShareCore", "ShareCoreTesting", "LocalFiles", "TextFitting",
+                "ProcessRunning", "ImagePipeline", "TestSupport",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ClipboardTests",
             dependencies: [
-                "Clipboard", "Destinations", "ShareCore", "ShareCoreTesting", "ProcessRunning", "TestSupport",
+                "Clipboard", "Destinations", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning",
+                "TestSupport",
             ],
             swiftSettings: strictSettings
         ),
@@ -139,14 +158,15 @@ let package = Package(
         ),
         .testTarget(
             name: "ShareCardsTests",
-            dependencies: ["ShareCards", "ShareCore", "ImagePipeline", "ProcessRunning", "TestSupport"],
+            dependencies: ["ShareCards", "ShareCore", "LocalFiles", "ImagePipeline", "ProcessRunning", "TestSupport"],
             exclude: ["Golden"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ShareviaCLITests",
             dependencies: [
-                "ShareviaCLI", "ShareCore", "ShareCoreTesting", "ProcessRunning", "Destinations", "TestSupport",
+                "ShareviaCLI", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning", "Destinations",
+                "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],

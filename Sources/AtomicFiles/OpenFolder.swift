@@ -13,10 +13,10 @@ public struct OpenFolder: ~Copyable {
     public let path: String
 
     /// Opens the folder at `path`.
-    /// - Throws: ``FileSystemFailure`` when it doesn't exist or isn't a folder.
-    public init(_ path: String) throws(FileSystemFailure) {
+    /// - Throws: ``FileSystemError`` when it doesn't exist or isn't a folder.
+    public init(_ path: String) throws(FileSystemError) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileSystemFailure("open the folder") }
+        guard descriptor >= 0 else { throw FileSystemError("open the folder") }
         self.descriptor = descriptor
         self.path = path
     }

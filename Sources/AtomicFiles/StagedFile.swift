@@ -23,9 +23,8 @@ public struct StagedFile: ~Copyable {
     public let temporaryName: String
 
     /// Creates the temporary file in `folder`.
-    /// - Throws: ``FileSystemFailure`` ("create a temporary file").
-    public init(in folder: borrowing OpenFolder, prefix: String, permissions: UInt16 = 0o644) throws(FileSystemFailure)
-    {
+    /// - Throws: ``FileSystemError`` ("create a temporary file").
+    public init(in folder: borrowing OpenFolder, prefix: String, permissions: UInt16 = 0o644) throws(FileSystemError) {
         let name = prefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let descriptor = openat(
             folder.descriptor,
@@ -33,10 +32,10 @@ public struct StagedFile: ~Copyable {
             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
             mode_t(permissions)
         )
-        guard descriptor >= 0 else { throw FileSystemFailure("create a temporary file") }
+        guard descriptor >= 0 else { throw FileSystemError("create a temporary file") }
         // The umask may have taken bits away; the mode asked for is the mode wanted.
         guard fchmod(descriptor, mode_t(permissions)) == 0 else {
-            let failure = FileSystemFailure("set the permissions")
+            let failure = FileSystemError("set the permissions")
             close(descriptor)
             unlinkat(folder.descriptor, name, 0)
             throw failure
@@ -47,24 +46,24 @@ public struct StagedFile: ~Copyable {
     }
 
     /// Appends `bytes`, retrying after signals and short writes.
-    /// - Throws: ``FileSystemFailure`` ("write").
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemFailure) {
+    /// - Throws: ``FileSystemError`` ("write").
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
         var offset = 0
         while offset < bytes.count {
             let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FileSystemFailure("write")
+                throw FileSystemError("write")
             }
             offset += count
         }
     }
 
     /// Appends `bytes`.
-    /// - Throws: ``FileSystemFailure`` ("write").
-    public func write(_ bytes: [UInt8]) throws(FileSystemFailure) {
-        let result: Result<Void, FileSystemFailure> = bytes.withUnsafeBytes { buffer in
-            Result { () throws(FileSystemFailure) in try write(buffer) }
+    /// - Throws: ``FileSystemError`` ("write").
+    public func write(_ bytes: [UInt8]) throws(FileSystemError) {
+        let result: Result<Void, FileSystemError> = bytes.withUnsafeBytes { buffer in
+            Result { () throws(FileSystemError) in try write(buffer) }
         }
         try result.get()
     }
@@ -75,23 +74,23 @@ public struct StagedFile: ~Copyable {
     ///
     /// Where the file system has no hard links (some network and FAT file systems), it reserves
     /// the name with `O_EXCL` and renames over the reservation, which is still atomic.
-    /// - Throws: ``FileSystemFailure`` ("flush to disk", "create NAME", "move NAME into place").
-    public func publish(as name: String) throws(FileSystemFailure) -> Bool {
+    /// - Throws: ``FileSystemError`` ("flush to disk", "create NAME", "move NAME into place").
+    public func publish(as name: String) throws(FileSystemError) -> Bool {
         try flush()
         if linkat(folder, temporaryName, folder, name, 0) == 0 { return true }
         let code = errno
         if code == EEXIST { return false }
         guard code == EPERM || code == ENOTSUP || code == EOPNOTSUPP else {
-            throw FileSystemFailure("create \(name)", code: code)
+            throw FileSystemError("create \(name)", code: code)
         }
         let reserved = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         if reserved < 0 {
             if errno == EEXIST { return false }
-            throw FileSystemFailure("create \(name)")
+            throw FileSystemError("create \(name)")
         }
         close(reserved)
         guard renameat(folder, temporaryName, folder, name) == 0 else {
-            let failure = FileSystemFailure("move \(name) into place")
+            let failure = FileSystemError("move \(name) into place")
             unlinkat(folder, name, 0)
             throw failure
         }
@@ -102,21 +101,21 @@ public struct StagedFile: ~Copyable {
     ///
     /// Anything else with that name (a device node, a FIFO, a socket, a folder, a symlink) is
     /// left alone and the call fails: renaming over `/dev/stdout` would replace the device.
-    /// - Throws: ``FileSystemFailure`` ("flush to disk", "replace NAME, which is not a regular
+    /// - Throws: ``FileSystemError`` ("flush to disk", "replace NAME, which is not a regular
     ///   file", "move NAME into place").
-    public func replace(_ name: String) throws(FileSystemFailure) {
+    public func replace(_ name: String) throws(FileSystemError) {
         var status = stat()
         if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
-            throw FileSystemFailure("replace \(name), which is not a regular file", code: EEXIST)
+            throw FileSystemError("replace \(name), which is not a regular file", code: EEXIST)
         }
         try flush()
         guard renameat(folder, temporaryName, folder, name) == 0 else {
-            throw FileSystemFailure("move \(name) into place")
+            throw FileSystemError("move \(name) into place")
         }
     }
 
-    private func flush() throws(FileSystemFailure) {
-        guard fsync(descriptor) == 0 else { throw FileSystemFailure("flush to disk") }
+    private func flush() throws(FileSystemError) {
+        guard fsync(descriptor) == 0 else { throw FileSystemError("flush to disk") }
     }
 
     deinit {

@@ -1,3 +1,4 @@
+import LocalFiles
 import ShareCore
 
 /// Which backend a destination would use in an environment, found without spawning anything:

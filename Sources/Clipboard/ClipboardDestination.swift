@@ -276,6 +276,9 @@ public struct ClipboardDestination: ShareDestination {
                         message: "the prepared share names an image but carries none"
                     )
                 }
+                // Bytes a destination before this one read are copied from memory: the file is
+                // read once per share, and the bytes copied are the bytes that were checked.
+                if let held = attachment.bytesInMemory { return .bytes(Array(held)) }
                 switch attachment.source {
                 case .file(let path): return .file(path: path, attachment: attachment)
                 case .bytes(let data): return .bytes(Array(data))

@@ -17,8 +17,8 @@ struct ClipboardVerifier {
     /// How long a new owner may take to appear before a mismatch counts.
     static let settleTime: Duration = .seconds(1)
 
-    /// What a failed verification message ends with.
-    static let advice = "; retry, or pass --no-verify to skip the check"
+    /// The facts of a failed verification: ``ClipboardDestination/Configuration/verify`` can skip the check.
+    static let detail = ShareError.Detail(.verificationFailed, setting: "verify")
 
     /// Returns when `selection` holds `expected` as `type`.
     ///
@@ -65,7 +65,8 @@ struct ClipboardVerifier {
                 .transient,
                 destination: .clipboard,
                 message:
-                    "verification failed: \(selection.atomName) holds \(size) bytes that differ from the \(expected.count) copied as \(type) (did another program take it?)\(Self.advice)"
+                    "verification failed: \(selection.atomName) holds \(size) bytes that differ from the \(expected.count) copied as \(type) (did another program take it?)",
+                detail: Self.detail
             )
         }
         return nil
@@ -79,7 +80,8 @@ struct ClipboardVerifier {
             .transient,
             destination: .clipboard,
             message:
-                "verification failed: \(selection.atomName) offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", ")), not \(type), right after copying (did another program take it?)\(Self.advice)"
+                "verification failed: \(selection.atomName) offers \(offered.isEmpty ? "nothing" : offered.joined(separator: ", ")), not \(type), right after copying (did another program take it?)",
+            detail: Self.detail
         )
     }
 }

@@ -55,7 +55,7 @@ public struct AtomicFileWriter: Sendable {
         let folderPath = Self.folder(of: target)
         let name = Self.name(in: target)
         let published: Bool
-        do throws(FileSystemFailure) {
+        do throws(FileSystemError) {
             let folder = try OpenFolder(folderPath)
             let prefix = ".\(name).sharevia-"
             // What a killed run left for this name: old enough that no run is still writing it.

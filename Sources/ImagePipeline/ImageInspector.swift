@@ -1,4 +1,4 @@
-import ShareCore
+import MediaTypes
 
 /// Reads what an image declares (format, size, depth, colour type, interlacing) and checks its
 /// structure, without decoding pixels.

@@ -1,4 +1,4 @@
-import ShareCore
+import MediaTypes
 
 /// Reads a JPEG's frame header (SOF marker) for its size, without decoding anything.
 enum JPEGHeader {

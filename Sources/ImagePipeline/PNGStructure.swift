@@ -1,3 +1,5 @@
+import MediaTypes
+
 /// The structure of a PNG file as its chunks declare it, checked without inflating any data.
 struct PNGStructure: Sendable, Hashable {
     var width: Int
@@ -10,8 +12,8 @@ struct PNGStructure: Sendable, Hashable {
     var imageDataBytes: Int
     var fileSize: Int
 
-    /// The eight bytes every PNG starts with.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The eight bytes every PNG starts with (from the one table of signatures).
+    static let signature: [UInt8] = MediaType.pngSignature
 
     /// Bits one pixel takes in the file.
     var bitsPerPixel: Int {

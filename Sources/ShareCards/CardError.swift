@@ -35,12 +35,16 @@ public struct CardError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// The JSON path of the offending value, such as `$.fields.days`, when there is one.
     public var path: String?
+    /// True when the card schema (``CardSchema``) shows what to write: a spec of another version,
+    /// or one without its fields. The command line points to `sharevia card schema`.
+    public var schemaShowsTheFix: Bool
 
     /// An error with its code, message and, when a value is at fault, its JSON path.
-    public init(_ code: Code, _ message: String, path: String? = nil) {
+    public init(_ code: Code, _ message: String, path: String? = nil, schemaShowsTheFix: Bool = false) {
         self.code = code
         self.message = message
         self.path = path
+        self.schemaShowsTheFix = schemaShowsTheFix
     }
 
     public var description: String { message }

@@ -17,8 +17,9 @@ public enum CardSpecParser {
         if let version = try root.optionalInteger("version", example: "1"), version != 1 {
             throw CardError(
                 .invalidSpec,
-                "$.version is \(version); this sharevia reads version 1 specs (see 'sharevia card schema')",
-                path: "$.version"
+                "$.version is \(version); this sharevia reads version 1 specs",
+                path: "$.version",
+                schemaShowsTheFix: true
             )
         }
         let kindName = try root.string("kind", example: "\"streak\"")
@@ -33,8 +34,9 @@ public enum CardSpecParser {
         guard let fieldsValue = root.value("fields") else {
             throw CardError(
                 .invalidSpec,
-                "$.fields is missing; add the \(kind.rawValue) card's fields (see 'sharevia card schema')",
-                path: "$.fields"
+                "$.fields is missing; add the \(kind.rawValue) card's fields",
+                path: "$.fields",
+                schemaShowsTheFix: true
             )
         }
         let fields = try parseFields(kind, fieldsValue)

@@ -114,14 +114,18 @@ public struct DestinationRegistry: Sendable {
     /// - Throws: ``ShareError`` (`badInput`) naming the unknown id and listing the known ones.
     public func resolve(_ id: DestinationID) throws(ShareError) -> any ShareDestination {
         guard let destination = destination(id) else {
-            throw ShareError(.badInput, message: unknownMessage(id))
+            throw unknownError(id)
         }
         return destination
     }
 
-    /// "unknown destination 'x'. Known destinations: ..." for `id`.
-    func unknownMessage(_ id: DestinationID) -> String {
-        "unknown destination '\(id)'. Known destinations: \(ids.map(\.rawValue).joined(separator: ", ")) (run 'sharevia destinations')"
+    /// "unknown destination 'x'. Known destinations: ..." for `id`, as a `badInput` error.
+    func unknownError(_ id: DestinationID) -> ShareError {
+        ShareError(
+            .badInput,
+            message: "unknown destination '\(id)'. Known destinations: \(ids.map(\.rawValue).joined(separator: ", "))",
+            detail: .init(.unknownDestination, value: id.rawValue, found: ids.map(\.rawValue))
+        )
     }
 
     /// One registered destination: its descriptor, and the destination, built once on demand.

@@ -39,13 +39,14 @@ public struct FallbackChain: Sendable, Hashable, CustomStringConvertible {
         guard !ids.isEmpty else {
             throw ShareError(
                 .badInput,
-                message: "the destination chain is empty; name at least one destination with --to"
+                message: "the destination chain is empty; name at least one destination",
+                detail: .init(.emptyChain)
             )
         }
         var resolved: [DestinationID] = []
         for id in ids {
             guard let canonical = registry.descriptor(id)?.id else {
-                throw ShareError(.badInput, message: registry.unknownMessage(id))
+                throw registry.unknownError(id)
             }
             guard !resolved.contains(canonical) else {
                 throw ShareError(

@@ -8,7 +8,8 @@
 public struct RouterScheduling: Sendable {
     /// The executor the delivery and timer tasks prefer; `nil` for the global concurrent executor.
     public var taskExecutor: (any TaskExecutor)?
-    /// The clock for delivery timeouts and retry backoff.
+    /// The clock for delivery timeouts, retry backoff, the grace given a cancelled delivery, and
+    /// the durations in the report.
     public var clock: any Clock<Duration>
 
     /// Creates a scheduling; the defaults are the global concurrent executor and `ContinuousClock`.

@@ -1,12 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Where the config file says a secret is: written inline, in a variable, or in a file.
 ///
 /// A reference is resolved only by the destination that needs the secret, so one that can't be
@@ -52,10 +43,21 @@ public struct SecretReference: Sendable, Hashable {
     }
 
     /// The secret, or a message saying which rule it breaks and what to do.
-    public func resolve(environment: ShareEnvironment) -> Result<Secret, Problem> {
+    ///
+    /// ShareCore reads no files: `readFile` reads a `file` source's text (`resolve(environment:)`
+    /// in `LocalFiles` passes one that reads files on this machine).
+    ///
+    /// - Parameters:
+    ///   - environment: Where a `variable` source is looked up.
+    ///   - readFile: The text of the file at a path, or why it can't be used, such as
+    ///     `names /run/token, which group or others can read; run 'chmod 600 /run/token'`.
+    public func resolve(
+        environment: ShareEnvironment,
+        readingFilesWith readFile: (String) -> Result<String, SecretReferenceError>
+    ) -> Result<Secret, SecretReferenceError> {
         let place = (file.map { "\($0):\(line): " } ?? "") + key
-        func problem(_ message: String) -> Result<Secret, Problem> {
-            .failure(Problem(message: "\(place) \(message)"))
+        func problem(_ message: String) -> Result<Secret, SecretReferenceError> {
+            .failure(SecretReferenceError(message: "\(place) \(message)"))
         }
         switch source {
         case .inline(let secret):
@@ -72,18 +74,11 @@ public struct SecretReference: Sendable, Hashable {
             }
             return .success(secret)
         case .file(let path):
-            var info = stat()
-            guard stat(path, &info) == 0 else {
-                return problem("names \(path), which can't be read: \(String(cString: strerror(errno)))")
+            let text: String
+            switch readFile(path) {
+            case .success(let read): text = read
+            case .failure(let failure): return problem(failure.message)
             }
-            guard info.st_mode & 0o077 == 0 else {
-                return problem("names \(path), which group or others can read; run 'chmod 600 \(path)'")
-            }
-            // Opened without blocking and read under the cap: a FIFO named here can't hang a command.
-            let limit = InputLimit(bytes: 65536, rule: "the limit of a secret file")
-            guard let input = try? InputFile(path: path), (try? input.requireReadable(allowingPipes: false)) != nil,
-                let bytes = try? input.readAll(limit: limit), let text = String(validating: bytes, as: UTF8.self)
-            else { return problem("names \(path), which is not a regular UTF-8 text file of at most 64 KiB") }
             var value = Substring(text)
             // By scalar: CR LF is one Character, equal to neither "\n" nor "\r".
             while let last = value.unicodeScalars.last, last == "\n" || last == "\r" {
@@ -92,12 +87,6 @@ public struct SecretReference: Sendable, Hashable {
             guard !value.isEmpty else { return problem("names \(path), which is empty") }
             return .success(Secret(String(value)))
         }
-    }
-
-    /// Why a secret could not be resolved: file, line, key, rule and what to do; never a value.
-    public struct Problem: Error, Sendable, Hashable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
     }
 
     /// `token` for `token`, `token_env` and `token_file`.
@@ -120,4 +109,14 @@ public struct SecretReference: Sendable, Hashable {
                 || lower.hasSuffix("_key") || lower.hasSuffix("-key")
         }
     }
+}
+
+/// Why a ``SecretReference`` could not be resolved: file, line, key, rule and what to do; never a
+/// value.
+public struct SecretReferenceError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+
+    /// An error with this message.
+    public init(message: String) { self.message = message }
 }

@@ -4,13 +4,20 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A file attached to a share: its bytes (or where to read them), MIME type and file name.
+/// A file attached to a share: its bytes (or where they are and the reader that reads them),
+/// MIME type and file name.
+///
+/// A file-backed attachment is read through the ``AttachmentReader`` its maker supplied, and
+/// what is read in full is kept (up to ``memoryByteLimit``) for every copy of the attachment, so
+/// the destinations of one share read it once between them. `ShareAttachment.file(_:)` in
+/// `LocalFiles` makes one from a file on this machine.
 public struct ShareAttachment: Hashable, Sendable, Codable {
     /// Where the attachment's bytes are.
     public enum Source: Hashable, Sendable, Codable {
         /// The bytes themselves, held in memory.
         case bytes(Data)
-        /// A file on disk, read when a destination needs the bytes.
+        /// A file, read through the attachment's reader when a destination needs the bytes.
+        /// Tools that take a file (a clipboard tool reading its input) may be given the path.
         case file(path: String)
     }
 
@@ -19,12 +26,26 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
     public var mimeType: String
     /// The name to give the file at the destination, such as `card.png`. Never a path.
     public var fileName: String
+    /// The reader of a `.file` source and what it read; nil for bytes, or a file without one.
+    private var storage: AttachmentBytes?
 
-    /// Creates an attachment from its parts.
-    public init(source: Source, mimeType: String, fileName: String) {
+    private enum CodingKeys: String, CodingKey {
+        case source, mimeType, fileName
+    }
+
+    /// Creates an attachment from its parts. A `.file` source needs a `reader` before a
+    /// destination can read its bytes.
+    ///
+    /// - Parameters:
+    ///   - source: Where the bytes are.
+    ///   - mimeType: The MIME type.
+    ///   - fileName: The name at the destination.
+    ///   - reader: Reads a `.file` source's bytes; ignored for `.bytes`.
+    public init(source: Source, mimeType: String, fileName: String, reader: (any AttachmentReader)? = nil) {
         self.source = source
         self.mimeType = mimeType
         self.fileName = fileName
+        if case .file = source, let reader { self.storage = AttachmentBytes(reader: reader) }
     }
 
     /// An attachment held in memory.
@@ -32,77 +53,41 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         ShareAttachment(source: .bytes(data), mimeType: mimeType, fileName: fileName)
     }
 
+    /// Equal when source, type and name are: the reader is how, not what.
+    public static func == (lhs: ShareAttachment, rhs: ShareAttachment) -> Bool {
+        lhs.source == rhs.source && lhs.mimeType == rhs.mimeType && lhs.fileName == rhs.fileName
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(mimeType)
+        hasher.combine(fileName)
+    }
+
     /// The largest regular file attached to a share: 1 GiB. Destinations copy files in chunks,
     /// so this bounds time and disk, not memory; destinations have smaller limits of their own.
     public static let fileByteLimit = 1 << 30
 
-    /// The most bytes held in memory for one attachment: 64 MiB. It caps a pipe read by
-    /// ``file(_:mimeType:pipeWait:)`` and ``data()``'s read of a file a destination needs whole.
+    /// The most bytes held in memory for one attachment: 64 MiB. It caps a pipe read into memory
+    /// by `ShareAttachment.file(_:mimeType:pipeWait:)`, ``data()``'s read of a file a destination
+    /// needs whole, and what an attachment keeps of a file it has read.
     public static let memoryByteLimit = 64 << 20
-
-    /// An attachment read from a file, its type decided by its bytes.
-    ///
-    /// The path is opened without blocking and read once:
-    /// - a regular file stays on disk and is read when a destination needs it (at most
-    ///   ``fileByteLimit``);
-    /// - a pipe or FIFO (such as the shell's `<(command)`) is read into memory now, up to
-    ///   ``memoryByteLimit``, waiting at most `pipeWait` for its end;
-    /// - a directory, a device or a socket is refused.
-    ///
-    /// The first bytes decide the type: a PNG, JPEG, GIF or WebP signature gives that image type
-    /// whatever the name says. A file whose name or `mimeType` claims an image type but whose
-    /// bytes are no image is refused, so a text file named `card.png` never travels as
-    /// `image/png`. Anything else takes its type from `mimeType`, then the file name's extension.
-    ///
-    /// - Parameters:
-    ///   - path: The file.
-    ///   - mimeType: The type to use when the bytes show none.
-    ///   - pipeWait: How long a pipe may take to send all of its bytes.
-    /// - Throws: ``ShareError`` with code `badInput` naming the path when it does not exist, is
-    ///   not a regular file or pipe, cannot be read, is over a limit, or claims an image type its
-    ///   bytes don't have.
-    public static func file(
-        _ path: String,
-        mimeType: String? = nil,
-        pipeWait: Duration = .seconds(30)
-    ) throws(ShareError) -> ShareAttachment {
-        let (source, head) = try AttachmentFile.open(path, pipeWait: pipeWait)
-        let claimed = mimeType ?? MediaType.guess(fromFileName: path)
-        let type: String
-        let sniffed = MediaType.identify(head)
-        if let sniffed {
-            type = sniffed.mimeType
-        } else if claimed.hasPrefix("image/") {
-            throw ShareError(
-                .badInput,
-                message:
-                    "'\(path)' is named as \(claimed) but its bytes are not a PNG, JPEG, GIF or WebP image; "
-                    + "pass the real image, or rename the file if it is not one"
-            )
-        } else {
-            type = claimed
-        }
-        var name = path.split(separator: "/").last.map(String.init) ?? path
-        // A pipe's name (`63` for /dev/fd/63) says nothing; give it the extension of its type.
-        if case .bytes = source, !name.contains("."), let sniffed {
-            name += "." + MediaType.fileExtension(for: sniffed)
-        }
-        return ShareAttachment(source: source, mimeType: type, fileName: name)
-    }
 
     /// True when the MIME type starts with `image/`.
     public var isImage: Bool { mimeType.hasPrefix("image/") }
 
-    /// The attachment's bytes, read from disk when it is file-backed, up to ``memoryByteLimit``.
+    /// The attachment's bytes, read through its reader when it is file-backed, up to
+    /// ``memoryByteLimit``.
     ///
     /// - Throws: ``ShareError`` naming the file: `contentRejected` when it holds more than
-    ///   ``memoryByteLimit``, `badInput` when it can't be read or is no longer a regular file.
+    ///   ``memoryByteLimit``, `badInput` when it can't be read or has no reader.
     public func data() throws(ShareError) -> Data {
         try data(limit: Self.memoryByteLimit, rule: "sharevia's limit for an attachment held in memory")
     }
 
-    /// The attachment's bytes, at most `limit` of them: a file is read once, and the limit is
-    /// checked while reading, so a file that grows meanwhile stops at one byte over.
+    /// The attachment's bytes, at most `limit` of them: a file is read once for the attachment's
+    /// lifetime, and the limit is checked while reading, so a file that grows meanwhile stops at
+    /// one byte over.
     ///
     /// - Parameters:
     ///   - limit: The most bytes accepted.
@@ -111,28 +96,14 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
     ///   it holds more than `limit`, `badInput` when it can't be read.
     public func data(limit: Int, rule: String) throws(ShareError) -> Data {
         let cap = InputLimit(bytes: limit, rule: rule)
-        switch source {
-        case .bytes(let data):
-            try requireWithin(cap, data)
-            return data
-        case .file(let path):
-            return try AttachmentFile.readAll(path, limit: cap)
-        }
+        if let held = try held(within: cap) { return held }
+        return try bytesOfFile().data(limit: cap)
     }
 
-    /// Throws `contentRejected` naming the attachment when in-memory `data` is over `cap`.
-    private func requireWithin(_ cap: InputLimit, _ data: Data) throws(ShareError) {
-        guard data.count > cap.bytes else { return }
-        throw AttachmentFile.shareError(
-            InputFileError(path: fileName, problem: .tooLarge(cap)),
-            code: .contentRejected
-        )
-    }
-
-    /// Passes the attachment's bytes to `body` a chunk at a time, reading a file once and at
-    /// most `limit` bytes of it: a file that holds (or grows to) more stops with an error on the
-    /// byte after the limit, before `body` sees it. For destinations that stream an attachment
-    /// (the file export's copy, a MIME encoder) instead of holding it.
+    /// Passes the attachment's bytes to `body` a chunk at a time, at most `limit` bytes of them:
+    /// a file that holds (or grows to) more stops with an error on the byte after the limit,
+    /// before `body` sees it. Bytes read before come from memory. For destinations that stream
+    /// an attachment (the file export's copy, a MIME encoder) instead of holding it.
     ///
     /// - Parameters:
     ///   - limit: The most bytes accepted.
@@ -148,101 +119,73 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         _ body: (UnsafeRawBufferPointer) throws(ShareError) -> Void
     ) throws(ShareError) {
         let cap = InputLimit(bytes: limit, rule: rule)
+        guard let held = try held(within: cap) else {
+            return try bytesOfFile().stream(limit: cap, isCancelled: isCancelled, body)
+        }
+        if isCancelled() { throw ShareError(.cancelled, message: "reading \(fileName) was cancelled") }
+        let result: Result<Void, ShareError> = held.withUnsafeBytes { buffer in
+            Result { () throws(ShareError) in try body(buffer) }
+        }
+        try result.get()
+    }
+
+    /// The bytes in memory: given, or kept from an earlier full read of a file-backed attachment
+    /// (by a destination before this one in the chain); nil when a file still has to be read.
+    /// A destination that streams a file by itself takes these instead, so it doesn't read the
+    /// file again.
+    public var bytesInMemory: Data? {
         switch source {
-        case .bytes(let data):
-            try requireWithin(cap, data)
-            if isCancelled() { throw ShareError(.cancelled, message: "reading \(fileName) was cancelled") }
-            let result: Result<Void, ShareError> = data.withUnsafeBytes { buffer in
-                Result { () throws(ShareError) in try body(buffer) }
-            }
-            try result.get()
-        case .file(let path):
-            try AttachmentFile.forEachChunk(path, limit: cap, isCancelled: isCancelled, body)
+        case .bytes(let data): data
+        case .file: storage?.cached
         }
     }
 
-    /// The size in bytes, without reading a file-backed attachment; nil when its file can't be
-    /// examined.
+    /// The size in bytes, without reading a file-backed attachment; nil when its reader can't
+    /// tell.
     public var byteCount: Int? {
         switch source {
         case .bytes(let data): data.count
-        case .file(let path): AttachmentFile.size(of: path)
-        }
-    }
-}
-
-/// MIME types recognised from magic bytes or file names: the one table of file signatures that
-/// attachments (``ShareAttachment/file(_:mimeType:)``) and the image pipeline's inspector share.
-public enum MediaType {
-    /// A format recognised by its first bytes.
-    public struct Format: Sendable, Hashable {
-        /// The MIME type, such as `image/png`.
-        public var mimeType: String
-        /// The format's short name for messages, such as `PNG` or `HEIF`.
-        public var name: String
-
-        public init(mimeType: String, name: String) {
-            self.mimeType = mimeType
-            self.name = name
+        case .file: storage?.cached?.count ?? storage?.reader.byteCount
         }
     }
 
-    /// Signatures: the bytes a format starts with, at an offset.
-    private static let signatures: [(offset: Int, bytes: [UInt8], format: Format)] = [
-        (0, [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], Format(mimeType: "image/png", name: "PNG")),
-        (0, [0xFF, 0xD8, 0xFF], Format(mimeType: "image/jpeg", name: "JPEG")),
-        (0, Array("GIF8".utf8), Format(mimeType: "image/gif", name: "GIF")),
-        (8, Array("WEBP".utf8), Format(mimeType: "image/webp", name: "WebP")),  // after "RIFF" and a size
-        (4, Array("ftypheic".utf8), Format(mimeType: "image/heic", name: "HEIF")),
-        (4, Array("ftypheix".utf8), Format(mimeType: "image/heic", name: "HEIF")),
-        (4, Array("ftypmif1".utf8), Format(mimeType: "image/heif", name: "HEIF")),
-        (4, Array("ftypavif".utf8), Format(mimeType: "image/avif", name: "AVIF")),
-        (0, Array("BM".utf8), Format(mimeType: "image/bmp", name: "BMP")),
-        (0, [0x49, 0x49, 0x2A, 0x00], Format(mimeType: "image/tiff", name: "TIFF")),
-        (0, [0x4D, 0x4D, 0x00, 0x2A], Format(mimeType: "image/tiff", name: "TIFF")),
-        (0, Array("%PDF".utf8), Format(mimeType: "application/pdf", name: "PDF")),
-        (0, Array("<svg".utf8), Format(mimeType: "image/svg+xml", name: "SVG")),
-        (0, Array("<?xml".utf8), Format(mimeType: "application/xml", name: "SVG or XML")),
-    ]
-
-    /// The format the first bytes of a file (16 are enough) show, or nil.
-    public static func identify(_ head: [UInt8]) -> Format? {
-        for (offset, bytes, format) in signatures
-        where head.count >= offset + bytes.count && head[offset..<offset + bytes.count].elementsEqual(bytes) {
-            if format.name == "WebP" && !head.starts(with: Array("RIFF".utf8)) { continue }
-            return format
+    /// The bytes in memory (given, or read before), checked against `cap`; nil when a file
+    /// still has to be read.
+    private func held(within cap: InputLimit) throws(ShareError) -> Data? {
+        let held: Data
+        switch source {
+        case .bytes(let data): held = data
+        case .file:
+            guard let cached = storage?.cached else { return nil }
+            held = cached
         }
-        return nil
+        guard held.count > cap.bytes else { return held }
+        throw Self.overLimit(name: name, cap)
     }
 
-    /// The MIME type for the first bytes of a file, or nil when they match no known format.
-    public static func sniff(_ head: Data) -> String? {
-        identify([UInt8](head.prefix(16)))?.mimeType
+    /// The reader of a `.file` source.
+    private func bytesOfFile() throws(ShareError) -> AttachmentBytes {
+        guard let storage else {
+            throw ShareError(
+                .badInput,
+                message:
+                    "\(name) has no reader for its bytes; make file attachments with ShareAttachment.file(_:) or pass a reader"
+            )
+        }
+        return storage
     }
 
-    /// The usual file extension for a format, such as `png`.
-    public static func fileExtension(for format: Format) -> String {
-        switch format.mimeType {
-        case "image/jpeg": return "jpg"
-        case "image/svg+xml": return "svg"
-        case "application/pdf": return "pdf"
-        case "application/xml": return "xml"
-        default: return format.name.lowercased()
-        }
+    /// The path of a file-backed attachment, else its file name, for messages.
+    private var name: String {
+        if case .file(let path) = source { return "'\(path)'" }
+        return "'\(fileName)'"
     }
 
-    /// The MIME type for a file name's extension, `application/octet-stream` when unknown.
-    public static func guess(fromFileName name: String) -> String {
-        let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        switch ext {
-        case "png": return "image/png"
-        case "jpg", "jpeg": return "image/jpeg"
-        case "gif": return "image/gif"
-        case "webp": return "image/webp"
-        case "txt": return "text/plain"
-        case "json": return "application/json"
-        case "pdf": return "application/pdf"
-        default: return "application/octet-stream"
-        }
+    /// `'card.png' holds more than 4 KiB (the test's limit); pass a smaller file`.
+    private static func overLimit(name: String, _ cap: InputLimit) -> ShareError {
+        ShareError(
+            .contentRejected,
+            message: "\(name) holds more than \(InputLimit.describe(cap.bytes)) (\(cap.rule)); pass a smaller file"
+        )
     }
 }

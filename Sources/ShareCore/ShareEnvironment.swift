@@ -31,9 +31,4 @@ public struct ShareEnvironment: Sendable, Hashable {
             first
         }
     }
-
-    /// The absolute path of an executable found on `PATH`, or nil.
-    public func executable(named name: String) -> String? {
-        ExecutableLookup.find(name, path: self["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-    }
 }

@@ -1,5 +1,5 @@
-/// The one error type of sharevia: a stable code, the destination, a message that says what to
-/// do, and the underlying cause.
+/// The one error type of sharevia: a stable code, the destination, a message that says what went
+/// wrong, the facts behind it (``detail``), and the underlying cause.
 ///
 /// The ``code`` decides what the router does next (see ``ShareRouter``); its ``Code/name`` is
 /// the stable string that appears in JSON reports. Messages never contain secrets.
@@ -51,12 +51,21 @@ public struct ShareError: Error, Sendable, CustomStringConvertible {
     /// What a helper program wrote to its standard error (a plugin's log), truncated; shown with
     /// `--verbose`. Never holds a secret: sharevia gives helpers none in their argv or environment.
     public var log: String?
+    /// The facts behind the error (which setting, which value), for advice in the caller's terms.
+    public var detail: Detail?
 
     /// Creates an error.
-    public init(_ code: Code, destination: DestinationID? = nil, message: String, underlying: (any Error)? = nil) {
+    public init(
+        _ code: Code,
+        destination: DestinationID? = nil,
+        message: String,
+        detail: Detail? = nil,
+        underlying: (any Error)? = nil
+    ) {
         self.code = code
         self.destination = destination
         self.message = message
+        self.detail = detail
         self.underlying = underlying
     }
 

@@ -28,24 +28,45 @@ public struct ShareReport: Sendable, Codable, Hashable {
     public var outcome: Outcome {
         guard let receipt else { return .notDelivered }
         let first = receipt.destination == chain.first
-        switch receipt.outcome {
-        case .delivered: return first ? .delivered : .deliveredByFallback
-        case .handedOff: return first ? .handedOff : .handedOffByFallback
-        }
+        if receipt.outcome == .handedOff { return first ? .handedOff : .handedOffByFallback }
+        return first ? .delivered : .deliveredByFallback
     }
 
-    /// The overall result of a share. Stable strings, used in `--json` output.
-    public enum Outcome: String, Sendable, Codable, Hashable {
+    /// The overall result of a share: a stable string, used in `--json` output.
+    ///
+    /// A struct over a private enum, so outcomes can be added without breaking a `switch`:
+    /// compare with `==`.
+    public struct Outcome: RawRepresentable, Sendable, Codable, Hashable, CustomStringConvertible {
+        private enum Base: String, Sendable {
+            case delivered
+            case handedOff = "handed-off"
+            case deliveredByFallback = "delivered-by-fallback"
+            case handedOffByFallback = "handed-off-by-fallback"
+            case notDelivered = "not-delivered"
+        }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The outcome with this stable string, if there is one.
+        public init?(rawValue: String) {
+            guard let base = Base(rawValue: rawValue) else { return nil }
+            self.base = base
+        }
+
         /// The first destination in the chain delivered, and sharevia confirmed it.
-        case delivered
+        public static let delivered = Outcome(.delivered)
         /// The first destination handed the share to a person or another app to finish.
-        case handedOff = "handed-off"
+        public static let handedOff = Outcome(.handedOff)
         /// A later destination delivered after the first could not.
-        case deliveredByFallback = "delivered-by-fallback"
+        public static let deliveredByFallback = Outcome(.deliveredByFallback)
         /// A later destination handed the share off after the first could not.
-        case handedOffByFallback = "handed-off-by-fallback"
+        public static let handedOffByFallback = Outcome(.handedOffByFallback)
         /// No destination delivered or handed off.
-        case notDelivered = "not-delivered"
+        public static let notDelivered = Outcome(.notDelivered)
+
+        /// The stable string, such as `delivered-by-fallback`.
+        public var rawValue: String { base.rawValue }
+        public var description: String { base.rawValue }
 
         /// True when the share reached the first destination, delivered or handed off.
         public var reachedFirstDestination: Bool { self == .delivered || self == .handedOff }
@@ -91,19 +112,53 @@ public struct ShareReport: Sendable, Codable, Hashable {
         }
     }
 
-    /// The result of one attempt. Stable strings, used in `--json` output.
-    public enum Result: String, Sendable, Codable, Hashable {
+    /// The result of one attempt: a stable string, used in `--json` output.
+    ///
+    /// A struct over a private enum, so results can be added without breaking a `switch`:
+    /// compare with `==`, or read ``succeeded``.
+    public struct Result: RawRepresentable, Sendable, Codable, Hashable, CustomStringConvertible {
+        private enum Base: String, Sendable {
+            case delivered
+            case handedOff = "handed-off"
+            case unavailable
+            case contentRejected = "content-rejected"
+            case transientFailure = "transient-failure"
+            case permanentFailure = "permanent-failure"
+            case timedOut = "timed-out"
+            case badInput = "bad-input"
+            case cancelled
+        }
+        private let base: Base
+        private init(_ base: Base) { self.base = base }
+
+        /// The result with this stable string, if there is one.
+        public init?(rawValue: String) {
+            guard let base = Base(rawValue: rawValue) else { return nil }
+            self.base = base
+        }
+
         /// sharevia confirmed the delivery.
-        case delivered
+        public static let delivered = Result(.delivered)
         /// The share was handed to a person or another app, who must finish it.
-        case handedOff = "handed-off"
-        case unavailable
-        case contentRejected = "content-rejected"
-        case transientFailure = "transient-failure"
-        case permanentFailure = "permanent-failure"
-        case timedOut = "timed-out"
-        case badInput = "bad-input"
-        case cancelled
+        public static let handedOff = Result(.handedOff)
+        /// The destination can't be used here; the router moved on.
+        public static let unavailable = Result(.unavailable)
+        /// The content can't be shaped for the destination; the router moved on.
+        public static let contentRejected = Result(.contentRejected)
+        /// Delivery failed in a way that may pass; the router retried or moved on.
+        public static let transientFailure = Result(.transientFailure)
+        /// Delivery failed and retrying won't help; the router moved on.
+        public static let permanentFailure = Result(.permanentFailure)
+        /// Delivery did not answer within the timeout and was cancelled.
+        public static let timedOut = Result(.timedOut)
+        /// The request itself is wrong; the router stopped.
+        public static let badInput = Result(.badInput)
+        /// The share was cancelled; the router stopped.
+        public static let cancelled = Result(.cancelled)
+
+        /// The stable string, such as `content-rejected`.
+        public var rawValue: String { base.rawValue }
+        public var description: String { base.rawValue }
 
         /// The result in words: `handed off`, `content rejected`.
         public var phrase: String { String(rawValue.map { $0 == "-" ? " " : $0 }) }
@@ -117,7 +172,7 @@ extension ShareReport: CustomStringConvertible {
     /// The human report: one line per attempt with its shaping notes, then the outcome.
     ///
     /// ```
-    /// ✗ instagram: unavailable: no Facebook App ID; pass --instagram-app-id
+    /// ✗ instagram: unavailable: no Facebook App ID (Configuration.appID)
     /// ✓ x: handed off: open this URL to post: https://x.com/intent/post?text=...
     ///     x: 280/280 (trimmed 41 characters)
     ///     note: trimmed 41 characters
@@ -160,7 +215,7 @@ extension ShareReport: CustomStringConvertible {
             lines.append(
                 "handed off by fallback \(deliveredBy!) (\(first) did not deliver): the share is not posted until you finish it"
             )
-        case .notDelivered:
+        default:
             if let last = attempts.last, last.result == .cancelled {
                 lines.append("not delivered: the share was cancelled at \(last.destination)")
             } else {

@@ -25,7 +25,9 @@
 /// notes once the destination prepared it; ``ShareReport/outcome`` says whether the first
 /// destination, a fallback, or nobody delivered or handed off. A delivery that overruns its timeout is cancelled
 /// and left behind, never waited for, so a destination that ignores cancellation can't hang a share.
-/// Deliveries and their timers run as tasks on ``scheduling``'s executor, timed by its clock.
+/// Deliveries and their timers run as tasks on ``scheduling``'s executor. Timeouts, backoff, the
+/// cancellation grace and the durations in the report are on its clock, so a test clock
+/// (`ManualClock` in ShareCoreTesting) runs them without waiting.
 ///
 /// ```swift
 /// let router = ShareRouter(registry: .standard())
@@ -136,7 +138,7 @@ public struct ShareRouter: Sendable {
         prepared: inout PreparedShare?
     ) async -> Step {
         let id = destination.descriptor.id
-        let clock = ContinuousClock()
+        let clock = Stopwatch(scheduling.clock)
         var started = clock.now
         func record(_ result: ShareReport.Result, _ reason: String, try number: Int = 1, log: String? = nil) {
             var attempt = ShareReport.Attempt(

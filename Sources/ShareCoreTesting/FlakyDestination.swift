@@ -6,10 +6,12 @@ import Synchronization
 public final class FlakyDestination: ShareDestination {
     public let descriptor: DestinationDescriptor
     private let failures: Int
-    private let state = Mutex<[ContinuousClock.Instant]>([])
+    private let state = Mutex<[Duration]>([])
+    private let elapsed: @Sendable () -> Duration
 
-    /// Creates one that fails `failures` times before delivering.
-    public init(id: DestinationID = "flaky", failures: Int) {
+    /// Creates one that fails `failures` times before delivering, timing its tries on `clock`
+    /// (the router's, to check its backoff).
+    public init<C: Clock<Duration>>(id: DestinationID = "flaky", failures: Int, clock: C = ContinuousClock()) {
         descriptor = DestinationDescriptor(
             id: id,
             displayName: "Flaky (\(id))",
@@ -17,13 +19,16 @@ public final class FlakyDestination: ShareDestination {
             capabilities: .all
         )
         self.failures = failures
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
     }
 
     /// How many times ``deliver(_:)`` was called.
     public var deliveryAttempts: Int { state.withLock { $0.count } }
 
-    /// When each delivery was tried, to check the backoff between tries.
-    public var attemptTimes: [ContinuousClock.Instant] { state.withLock { $0 } }
+    /// When each delivery was tried, as the time on the clock since this destination was made,
+    /// to check the backoff between tries.
+    public var attemptTimes: [Duration] { state.withLock { $0 } }
 
     public func availability() async -> Availability { .available() }
 
@@ -32,8 +37,9 @@ public final class FlakyDestination: ShareDestination {
     }
 
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+        let now = elapsed()
         let attempt = state.withLock { times in
-            times.append(ContinuousClock.now)
+            times.append(now)
             return times.count
         }
         if attempt <= failures {

@@ -1,4 +1,3 @@
-import Dispatch
 import ShareCore
 import Synchronization
 
@@ -9,9 +8,16 @@ public final class SlowDestination: ShareDestination {
     private let delay: Duration
     private let honoursCancellation: Bool
     private let finished = Mutex(0)
+    private let wait: @Sendable (Duration) async throws -> Void
 
-    /// Creates one whose deliveries take `delay`.
-    public init(id: DestinationID = "slow", delay: Duration, honoursCancellation: Bool = true) {
+    /// Creates one whose deliveries take `delay` on `clock` (a test's ``ManualClock``, so the
+    /// delay passes only when the test moves it).
+    public init<C: Clock<Duration>>(
+        id: DestinationID = "slow",
+        delay: Duration,
+        honoursCancellation: Bool = true,
+        clock: C = ContinuousClock()
+    ) {
         descriptor = DestinationDescriptor(
             id: id,
             displayName: "Slow (\(id))",
@@ -20,6 +26,7 @@ public final class SlowDestination: ShareDestination {
         )
         self.delay = delay
         self.honoursCancellation = honoursCancellation
+        wait = { try await clock.sleep(for: $0) }
     }
 
     /// How many deliveries ran to the end of their delay.
@@ -34,18 +41,15 @@ public final class SlowDestination: ShareDestination {
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         if honoursCancellation {
             do {
-                try await Task.sleep(for: delay)
+                try await wait(delay)
             } catch {
                 throw ShareError(.cancelled, destination: id, message: "cancelled while delivering")
             }
         } else {
-            let (seconds, attoseconds) = delay.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-                    continuation.resume()
-                }
-            }
+            // A task of its own is not cancelled with this one: the wait runs to its end.
+            let wait = self.wait
+            let delay = self.delay
+            try? await Task { try await wait(delay) }.value
         }
         finished.withLock { $0 += 1 }
         return DeliveryReceipt(destination: id, summary: "delivered after \(delay)")

@@ -21,7 +21,7 @@ public enum ShareviaExitCode {
         switch outcome {
         case .delivered, .handedOff: return delivered
         case .deliveredByFallback, .handedOffByFallback: return deliveredByFallback
-        case .notDelivered: return notDelivered
+        default: return notDelivered
         }
     }
 

@@ -38,7 +38,7 @@ struct SMSOptions: ParsableArguments {
 
     func validate() throws {
         for number in recipients {
-            do throws(PhoneNumber.Invalid) {
+            do throws(PhoneNumberError) {
                 _ = try PhoneNumber(validating: number)
             } catch {
                 throw ValidationError("--sms-to: \(error.description)")

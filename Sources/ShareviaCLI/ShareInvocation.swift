@@ -1,4 +1,5 @@
 import ArgumentParser
+import LocalFiles
 import ShareCore
 
 #if canImport(FoundationEssentials)
@@ -102,7 +103,7 @@ struct ShareInvocation: Equatable, Sendable {
         do {
             _ = try chain.validatedIDs(against: router.registry)
         } catch {
-            throw usageFailure(error.message)
+            throw usageFailure(ErrorAdvice.message(for: error))
         }
         let content = try buildShareable()
         do {
@@ -138,7 +139,7 @@ struct ShareInvocation: Equatable, Sendable {
             }
             if exitCode != 0 { throw ExitCode(exitCode) }
         } catch let error as ShareError {
-            throw usageFailure(error.message)
+            throw usageFailure(ErrorAdvice.message(for: error))
         }
     }
 
@@ -154,7 +155,7 @@ struct ShareInvocation: Equatable, Sendable {
             do throws(ShareError) {
                 attachments.append(try ShareAttachment.file(path, pipeWait: pipeWait))
             } catch {
-                throw usageFailure(error.message)
+                throw usageFailure(ErrorAdvice.message(for: error))
             }
         }
         var body = text ?? ""

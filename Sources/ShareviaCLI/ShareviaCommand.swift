@@ -76,9 +76,10 @@ public enum ShareviaMain {
         DestinationRegistry.standard(environment: environment, settings: settings)
     }
 
-    /// The registry for this environment and these destination settings.
+    /// The registry for this environment and these destination settings, its destinations'
+    /// reasons and errors worded for this command line (see ``ErrorAdvice``).
     static func makeRegistry(_ environment: ShareEnvironment, _ settings: DestinationSettings) -> DestinationRegistry {
-        registryFactory.make(environment, settings)
+        registryFactory.make(environment, settings).advised()
     }
 
     /// Where routers built by the commands run their tasks: the executor the command runs on.

@@ -60,7 +60,7 @@ struct StagedFileTests {
     }
 
     @Test func aMissingFolderNamesTheStepAndTheReason() {
-        let error = #expect(throws: FileSystemFailure.self) { _ = try OpenFolder(folder + "/missing") }
+        let error = #expect(throws: FileSystemError.self) { _ = try OpenFolder(folder + "/missing") }
         #expect(error?.step == "open the folder")
         #expect(error?.reason == "No such file or directory")
     }
@@ -78,7 +78,7 @@ struct StagedFileReplaceTests {
         for name in ["pipe", "link"] {
             let staged = try StagedFile(in: open, prefix: ".tmp-")
             try staged.write([1])
-            let error = #expect(throws: FileSystemFailure.self) { try staged.replace(name) }
+            let error = #expect(throws: FileSystemError.self) { try staged.replace(name) }
             #expect(error?.step == "replace \(name), which is not a regular file")
         }
         var status = stat()

@@ -1,5 +1,6 @@
 import Clipboard
 import Foundation
+import LocalFiles
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting
@@ -111,7 +112,7 @@ struct DeliveryFailureTests {
         }
         #expect(error?.code == .transient)
         #expect(error?.message.contains("verification failed") == true)
-        #expect(error?.message.hasSuffix("; retry, or pass --no-verify to skip the check") == true)
+        #expect(error?.detail == ShareError.Detail(.verificationFailed, setting: "verify"))
         // The listing that words the error runs once, after the last look, not on every look.
         #expect(runner.invocations.filter { $0.arguments.contains("TARGETS") }.count == 1)
     }
@@ -158,8 +159,9 @@ struct DeliveryFailureTests {
         #expect(error?.code == .transient)
         #expect(
             error?.message
-                == "verification failed: CLIPBOARD offers TARGETS, UTF8_STRING, not image/png, right after copying (did another program take it?); retry, or pass --no-verify to skip the check"
+                == "verification failed: CLIPBOARD offers TARGETS, UTF8_STRING, not image/png, right after copying (did another program take it?)"
         )
+        #expect(error?.detail == ShareError.Detail(.verificationFailed, setting: "verify"))
     }
 
     @Test func aTimeoutIsTransientAndNamesTheDisplay() async throws {

@@ -1,5 +1,6 @@
 import Destinations
 import Foundation
+import LocalFiles
 import ShareCore
 import TestSupport
 import Testing
@@ -58,7 +59,9 @@ import Testing
         #expect(error.code == .contentRejected)
         #expect(error.message.contains(PackageRoot.exampleCard), "\(error.message)")
         #expect(error.message.contains("at most 0.0095367431640625 MiB (10000 bytes)"), "\(error.message)")
-        #expect(error.message.contains("--email-max-attachment-mib"))
+        #expect(error.detail?.code == .overLimit)
+        #expect(error.detail?.setting == "attachmentLimit")
+        #expect(error.detail?.value == "10000")
         #expect(leftovers.isEmpty)
     }
 

@@ -1,5 +1,6 @@
 import Destinations
 import Foundation
+import LocalFiles
 import ShareCore
 import ShareCoreTesting
 import TestSupport
@@ -51,8 +52,9 @@ import Testing
 
     static var request: ShareRequest {
         get throws {
-            let card = try ShareAttachment.file(PackageRoot.exampleCard)
-            let renamed = ShareAttachment(source: card.source, mimeType: card.mimeType, fileName: "カード 🔥.png")
+            // Renamed in place: the copy keeps the file's reader.
+            var renamed = try ShareAttachment.file(PackageRoot.exampleCard)
+            renamed.fileName = "カード 🔥.png"
             return ShareRequest(
                 content: ShareContent(
                     title: "7-day streak",
@@ -132,7 +134,8 @@ import Testing
                 try await untrusted.deliver(try untrusted.prepare(try Self.request))
             } throws: { error in
                 let error = error as? ShareError
-                return error?.code == .permanent && error?.message.contains("--smtp-ca-file") == true
+                return error?.code == .permanent && error?.detail?.code == .tlsFailed
+                    && error?.detail?.setting == "caFile"
             }
             #expect(server.messagePaths.count == 1)
         }
@@ -319,9 +322,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("to", "friend@example.org\r\nBcc: victim@example.org", "To (--email-to)"),
-        ("cc", "cc@example.org\nX-Evil: 1", "Cc (--email-cc)"),
-        ("from", "Me\r\n <me@example.org>", "From (--email-from)"),
+        ("to", "friend@example.org\r\nBcc: victim@example.org", "To: "),
+        ("cc", "cc@example.org\nX-Evil: 1", "Cc: "),
+        ("from", "Me\r\n <me@example.org>", "From: "),
         ("subject", "Hi\r\nBcc: victim@example.org", "Subject"),
         ("file", "card.png\r\nContent-Type: text/html", "attachment file name"),
     ])
@@ -344,8 +347,10 @@ import Testing
                 try destination.prepare(request)
             } throws: { error in
                 let error = error as? ShareError
+                let setting = ["to", "cc", "from"].contains(field) ? field : nil
                 return error?.code == .contentRejected && error?.message.hasPrefix(name) == true
                     && error?.message.contains("could inject headers") == true
+                    && error?.detail?.setting == setting
             }
             #expect(server.messagePaths.isEmpty)
             #expect(server.clientConnections == 0, "no connection reached the server: \(server.log)")

@@ -1,4 +1,5 @@
 import Foundation
+import LocalFiles
 import ShareCore
 import TestSupport
 import Testing
@@ -41,7 +42,12 @@ import Glibc
         let head: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 4096)
         #expect(head.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == head.count)
 
-        let attachment = ShareAttachment(source: .file(path: fifo), mimeType: "image/png", fileName: "endless.png")
+        let attachment = ShareAttachment(
+            source: .file(path: fifo),
+            mimeType: "image/png",
+            fileName: "endless.png",
+            reader: FileAttachmentReader(path: fifo)
+        )
         let started = ContinuousClock.now
         let report = try await router(timeout: .milliseconds(500)).share(
             ShareContent(attachments: [attachment]),
@@ -85,7 +91,8 @@ import Glibc
         let attachment = ShareAttachment(
             source: .file(path: path),
             mimeType: "application/octet-stream",
-            fileName: "big.bin"
+            fileName: "big.bin",
+            reader: FileAttachmentReader(path: path)
         )
         let prepared = try export.prepare(ShareRequest(content: ShareContent(text: "hi", attachments: [attachment])))
         let error = await #expect(throws: ShareError.self) { try await export.deliver(prepared) }

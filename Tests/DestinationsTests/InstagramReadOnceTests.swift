@@ -1,5 +1,6 @@
 import Destinations
 import Foundation
+import LocalFiles
 import ShareCore
 import TestSupport
 import Testing

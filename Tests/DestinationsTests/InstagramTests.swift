@@ -1,6 +1,7 @@
 import Destinations
 import Foundation
 import ImagePipeline
+import LocalFiles
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting
@@ -250,7 +251,8 @@ import Testing
         let destination = InstagramDestination(environment: ShareEnvironment(["HOME": folder.path]))
         let availability = await destination.availability()
         #expect(!availability.isAvailable)
-        #expect(availability.reason?.contains("--instagram-app-id") == true)
+        #expect(availability.detail == ShareError.Detail(.missingSetting, setting: "appID"))
+        #expect(availability.reason?.contains("SHAREVIA_INSTAGRAM_APP_ID") == true)
         let memory = InMemoryDestination(id: "file")
         let router = ShareRouter(registry: try DestinationRegistry([destination, memory]))
         let report = try await router.share(
@@ -352,7 +354,8 @@ import Testing
         let error = await #expect(throws: ShareError.self) {
             try await destination.deliver(try destination.prepare(try share(Self.card)))
         }
-        #expect(error?.message == "2 devices are attached (A1, B2); pick one with --device SERIAL")
+        #expect(error?.detail == ShareError.Detail(.choiceNeeded, setting: "device", found: ["A1", "B2"]))
+        #expect(error?.message.hasPrefix("2 devices are attached (A1, B2)") == true)
         let chosen = self.destination(.init(appID: Self.appID, device: "B2"), path: adb.path)
         let receipt = try await chosen.deliver(try chosen.prepare(try share(Self.card)))
         #expect(receipt.locations.first == "B2")

@@ -1,5 +1,6 @@
 import Destinations
 import Foundation
+import LocalFiles
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting

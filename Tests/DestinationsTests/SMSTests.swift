@@ -1,5 +1,6 @@
 import Destinations
 import Foundation
+import LocalFiles
 import ProcessRunning
 import ShareCore
 import ShareCoreTesting
@@ -66,7 +67,7 @@ import Testing
         ("1+2345", "'+' may only start it"),
     ])
     func badNumbersSayWhy(_ input: String, _ message: String) {
-        let error = #expect(throws: PhoneNumber.Invalid.self) { try PhoneNumber(validating: input) }
+        let error = #expect(throws: PhoneNumberError.self) { try PhoneNumber(validating: input) }
         #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
     }
 
@@ -123,10 +124,9 @@ import Testing
     @Test func withoutRecipientsNoPhoneIsAsked() async throws {
         let tool = try fakeKDEConnect(devices: "abc123 Pixel 7\\n")
         let destination = destination(.init(), path: tool.folder)
-        #expect(
-            await destination.availability().reason?.contains("no recipient (--sms-to NUMBER or SHAREVIA_SMS_TO)")
-                == true
-        )
+        let availability = await destination.availability()
+        #expect(availability.reason?.contains(SMSDestination.noRecipientNote) == true)
+        #expect(availability.detail == ShareError.Detail(.missingSetting, setting: "recipients"))
         let receipt = try await destination.deliver(try destination.prepare(ShareRequest(content: Self.content)))
         #expect(receipt.outcome == .handedOff)
         #expect(receipt.locations.first?.hasPrefix("sms:?body=7-day%20streak%0ASeven") == true)
@@ -196,9 +196,10 @@ import Testing
             )
         }
         #expect(
-            several?.message
-                == "2 phones are paired and reachable (aaa (Pixel), bbb (Galaxy S23)); pick one with --sms-device ID"
+            several?.detail
+                == ShareError.Detail(.choiceNeeded, setting: "device", found: ["aaa (Pixel)", "bbb (Galaxy S23)"])
         )
+        #expect(several?.message.hasPrefix("2 phones are paired and reachable (aaa (Pixel), bbb (Galaxy S23))") == true)
         #expect(several?.code == .permanent)
         let number = try PhoneNumber(validating: "+14155550123")
         let chosen = destination(.init(recipients: [number], device: "bbb"), path: tool.folder)
@@ -246,7 +247,9 @@ import Testing
         let plain = try destination(.init(recipients: [number])).prepare(ShareRequest(content: content))
         #expect(plain[field: "encoding"] == "UCS-2" && plain[field: "segments"] == "6")
         #expect(
-            plain.notes.contains("smart encoding (--sms-smart-encoding) would make it GSM-7 in 3 segments (3 fewer)")
+            plain.notes.contains(
+                "smart encoding (Configuration.smartEncoding) would make it GSM-7 in 3 segments (3 fewer)"
+            )
         )
         let smart = try destination(.init(recipients: [number], smartEncoding: true, maxSegments: 2))
             .prepare(ShareRequest(content: content))
@@ -264,10 +267,8 @@ import Testing
             try destination(.init(maxSegments: 1)).prepare(ShareRequest(content: ShareContent(text: "hi", link: link)))
         }
         #expect(error?.code == .contentRejected)
-        #expect(
-            error?.message
-                == "the link alone takes 2 SMS segments, over --sms-max-segments 1; raise the limit or share a shorter link"
-        )
+        #expect(error?.detail == ShareError.Detail(.overLimit, setting: "maxSegments", value: "1", found: ["2"]))
+        #expect(error?.message.hasPrefix("the link alone takes 2 SMS segments") == true)
     }
 
     @Test func theEnvironmentFillsWhatFlagsLeaveAndABadValueIsNamed() async throws {

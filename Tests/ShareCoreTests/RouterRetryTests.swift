@@ -2,12 +2,36 @@ import ShareCore
 import ShareCoreTesting
 import Testing
 
+/// Retries, backoff, timeouts and cancellation, on a ``ManualClock`` the tests move: nothing here
+/// sleeps on the wall clock.
 @Suite struct RouterRetryTests {
     let content = ShareContent(text: "hello")
+    let clock = ManualClock()
+
+    func router(_ destinations: [any ShareDestination], policy: RetryPolicy = .standard) throws -> ShareRouter {
+        ShareRouter(
+            registry: try DestinationRegistry(destinations),
+            retryPolicy: policy,
+            scheduling: RouterScheduling(clock: clock)
+        )
+    }
+
+    /// Waits for each of `waits` to be slept on the clock, then moves the clock past it.
+    func pass(_ waits: Duration...) async {
+        for wait in waits {
+            await clock.waitForSleep(of: wait)
+            clock.advance(by: wait)
+        }
+    }
 
     @Test func retriesATransientFailureUntilItSucceeds() async throws {
         let flaky = FlakyDestination(id: "flaky", failures: 2)
-        let report = try await router([flaky]).share(content, via: FallbackChain(["flaky"]))
+        let router = try router([flaky])
+        let content = self.content
+        let share = Task { try await router.share(content, via: FallbackChain(["flaky"])) }
+        // The standard backoff: 200 ms, then 400 ms.
+        await pass(.milliseconds(200), .milliseconds(400))
+        let report = try await share.value
         #expect(report.outcome == .delivered)
         #expect(flaky.deliveryAttempts == 3)
         #expect(report.attempts.map(\.result) == [.transientFailure, .transientFailure, .delivered])
@@ -21,8 +45,12 @@ import Testing
             multiplier: 2,
             maxBackoff: .seconds(1)
         )
-        let flaky = FlakyDestination(id: "flaky", failures: 2)
-        _ = try await router([flaky], policy: policy).share(content, via: FallbackChain(["flaky"]))
+        let flaky = FlakyDestination(id: "flaky", failures: 2, clock: clock)
+        let router = try router([flaky], policy: policy)
+        let content = self.content
+        let share = Task { try await router.share(content, via: FallbackChain(["flaky"])) }
+        await pass(.milliseconds(40), .milliseconds(80))
+        _ = try await share.value
         let times = flaky.attemptTimes
         try #require(times.count == 3)
         #expect(times[1] - times[0] >= .milliseconds(40))
@@ -39,7 +67,11 @@ import Testing
     @Test func givesUpAfterMaxAttemptsAndFallsBack() async throws {
         let flaky = FlakyDestination(id: "flaky", failures: 10)
         let memory = InMemoryDestination(id: "file")
-        let report = try await router([flaky, memory]).share(content, via: FallbackChain(["flaky", "file"]))
+        let router = try router([flaky, memory])
+        let content = self.content
+        let share = Task { try await router.share(content, via: FallbackChain(["flaky", "file"])) }
+        await pass(.milliseconds(200), .milliseconds(400))
+        let report = try await share.value
         #expect(flaky.deliveryAttempts == 3)
         #expect(report.deliveredBy == "file")
         #expect(report.outcome == .deliveredByFallback)
@@ -47,43 +79,49 @@ import Testing
 
     @Test func timesOutASlowDeliveryAndMovesOn() async throws {
         let policy = RetryPolicy(maxAttempts: 1, deliveryTimeout: .milliseconds(100))
-        let slow = SlowDestination(id: "slow", delay: .seconds(120))
+        let slow = SlowDestination(id: "slow", delay: .seconds(120), clock: clock)
         let memory = InMemoryDestination(id: "file")
-        let clock = ContinuousClock()
-        let started = clock.now
-        let report = try await router([slow, memory], policy: policy).share(
-            content,
-            via: FallbackChain(["slow", "file"])
-        )
+        let wall = ContinuousClock()
+        let started = wall.now
+        let router = try router([slow, memory], policy: policy)
+        let content = self.content
+        let share = Task { try await router.share(content, via: FallbackChain(["slow", "file"])) }
+        await clock.waitForSleep(of: .seconds(120))
+        await pass(.milliseconds(100))
+        let report = try await share.value
         // A bound, not a speed target: far below the delivery's 120 s even on a loaded machine.
-        #expect(clock.now - started < .seconds(30))
+        #expect(wall.now - started < .seconds(30))
         #expect(report.attempts.first?.result == .timedOut)
+        #expect(report.attempts.first?.durationMilliseconds == 100, "durations are on the router's clock")
         #expect(report.deliveredBy == "file")
     }
 
     @Test func aDeliveryThatIgnoresCancellationCannotHangTheShare() async throws {
         let policy = RetryPolicy(maxAttempts: 1, deliveryTimeout: .milliseconds(100))
-        let stuck = SlowDestination(id: "stuck", delay: .seconds(120), honoursCancellation: false)
+        let stuck = SlowDestination(id: "stuck", delay: .seconds(120), honoursCancellation: false, clock: clock)
         let memory = InMemoryDestination(id: "file")
-        let clock = ContinuousClock()
-        let started = clock.now
-        let report = try await router([stuck, memory], policy: policy).share(
-            content,
-            via: FallbackChain(["stuck", "file"])
-        )
+        let wall = ContinuousClock()
+        let started = wall.now
+        let router = try router([stuck, memory], policy: policy)
+        let content = self.content
+        let share = Task { try await router.share(content, via: FallbackChain(["stuck", "file"])) }
+        await clock.waitForSleep(of: .seconds(120))
+        await pass(.milliseconds(100))
+        let report = try await share.value
         // The stuck delivery would take 120 s; the share must not wait for it.
-        #expect(clock.now - started < .seconds(30))
+        #expect(wall.now - started < .seconds(30))
         #expect(report.deliveredBy == "file")
         #expect(stuck.completedDeliveries == 0)
     }
 
     @Test func honoursTaskCancellation() async throws {
-        let slow = SlowDestination(id: "slow", delay: .seconds(30))
+        let slow = SlowDestination(id: "slow", delay: .seconds(30), clock: clock)
         let memory = InMemoryDestination(id: "file")
         let shareRouter = try router([slow, memory], policy: RetryPolicy(deliveryTimeout: .seconds(60)))
         let content = self.content
         let task = Task { try await shareRouter.share(content, via: FallbackChain(["slow", "file"])) }
-        try await Task.sleep(for: .milliseconds(100))
+        // Cancelled while the slow delivery is under way.
+        await clock.waitForSleep(of: .seconds(30))
         task.cancel()
         let report = try await task.value
         #expect(report.attempts.last?.result == .cancelled)
@@ -95,14 +133,17 @@ import Testing
     /// that period is still the caller's cancellation, at the destination it interrupted, not a
     /// timeout that moves the share on to the next destination.
     @Test func aTimeoutDuringTheCancellationGraceIsACancellation() async throws {
-        let slow = SlowDestination(id: "slow", delay: .seconds(30), honoursCancellation: false)
+        let slow = SlowDestination(id: "slow", delay: .seconds(30), honoursCancellation: false, clock: clock)
         let memory = InMemoryDestination(id: "file")
         let policy = RetryPolicy(maxAttempts: 1, deliveryTimeout: .milliseconds(600))
         let shareRouter = try router([slow, memory], policy: policy)
         let content = self.content
         let task = Task { try await shareRouter.share(content, via: FallbackChain(["slow", "file"])) }
-        try await Task.sleep(for: .milliseconds(100))
+        await clock.waitForSleep(of: .seconds(30))
         task.cancel()
+        // The 3 s grace has begun; the 600 ms timeout fires inside it.
+        await clock.waitForSleep(of: .seconds(3))
+        await pass(.milliseconds(600))
         let report = try await task.value
         #expect(report.attempts.map(\.destination) == ["slow"], "\(report)")
         #expect(report.attempts.last?.result == .cancelled, "\(report)")

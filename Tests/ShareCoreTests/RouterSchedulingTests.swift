@@ -10,7 +10,7 @@ import Testing
     let content = ShareContent(text: "hello")
 
     @Test func backoffWaitsOnTheGivenClock() async throws {
-        let clock = RecordingClock()
+        let clock = ManualClock()
         let policy = RetryPolicy(
             maxAttempts: 3,
             initialBackoff: .seconds(2),
@@ -24,7 +24,13 @@ import Testing
             retryPolicy: policy,
             scheduling: RouterScheduling(clock: clock)
         )
-        let report = try await router.share(content, via: FallbackChain(["flaky"]))
+        let content = self.content
+        let share = Task { try await router.share(content, via: FallbackChain(["flaky"])) }
+        for backoff in [Duration.seconds(2), .seconds(4)] {
+            await clock.waitForSleep(of: backoff)
+            clock.advance(by: backoff)
+        }
+        let report = try await share.value
         #expect(report.outcome == .delivered)
         let sleeps = clock.requestedSleeps
         // The backoffs, awaited by the router in order; the rest are the per-delivery timers.
@@ -33,15 +39,19 @@ import Testing
     }
 
     @Test func aTimeoutOnTheGivenClockMovesOn() async throws {
-        let clock = RecordingClock()
-        let stuck = SlowDestination(id: "stuck", delay: .seconds(60), honoursCancellation: false)
+        let clock = ManualClock()
+        let stuck = SlowDestination(id: "stuck", delay: .seconds(60), honoursCancellation: false, clock: clock)
         let fallback = InMemoryDestination(id: "fallback")
         let router = ShareRouter(
             registry: try DestinationRegistry([stuck, fallback]),
             retryPolicy: RetryPolicy(maxAttempts: 1, deliveryTimeout: .seconds(5)),
             scheduling: RouterScheduling(clock: clock)
         )
-        let report = try await router.share(content, via: FallbackChain(["stuck", "fallback"]))
+        let content = self.content
+        let share = Task { try await router.share(content, via: FallbackChain(["stuck", "fallback"])) }
+        await clock.waitForSleep(of: .seconds(5))
+        clock.advance(by: .seconds(5))
+        let report = try await share.value
         #expect(report.attempts.map(\.result) == [.timedOut, .delivered])
         #expect(clock.requestedSleeps.contains(.seconds(5)))
     }
@@ -61,28 +71,6 @@ import Testing
     @Test func theStandardSchedulingUsesTheGlobalExecutor() {
         #expect(RouterScheduling.standard.taskExecutor == nil)
         #expect(ShareRouter(registry: DestinationRegistry()).scheduling.taskExecutor == nil)
-    }
-}
-
-/// A clock that records every sleep asked of it and sleeps a thousandth of it on `ContinuousClock`.
-///
-/// Its `now` stands still, so `sleep(for:)` asks for a deadline exactly the duration away.
-private struct RecordingClock: Clock {
-    private let start = ContinuousClock.now
-    private let sleeps = SharedSleeps()
-
-    var now: ContinuousClock.Instant { start }
-    var minimumResolution: Duration { ContinuousClock().minimumResolution }
-    var requestedSleeps: [Duration] { sleeps.all.withLock { $0 } }
-
-    func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
-        let duration = deadline - start
-        sleeps.all.withLock { $0.append(duration) }
-        try await Task.sleep(for: duration / 1000)
-    }
-
-    private final class SharedSleeps: Sendable {
-        let all = Mutex<[Duration]>([])
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LocalFiles
 import ShareCore
 
 /// The system programs tests need, found on the test process's real `PATH`.

@@ -18,11 +18,13 @@ struct EmailComposition {
     /// title when the subject is something else).
     init(content: ShareContent, configuration: EmailDestination.Configuration) throws(ShareError) {
         let from = try configuration.from.map { text throws(ShareError) in
-            try Self.address(text, field: "From (--email-from)")
+            try Self.address(text, field: "From", setting: "from")
         }
-        let to = try configuration.to.map { text throws(ShareError) in try Self.address(text, field: "To (--email-to)")
+        let to = try configuration.to.map { text throws(ShareError) in
+            try Self.address(text, field: "To", setting: "to")
         }
-        let cc = try configuration.cc.map { text throws(ShareError) in try Self.address(text, field: "Cc (--email-cc)")
+        let cc = try configuration.cc.map { text throws(ShareError) in
+            try Self.address(text, field: "Cc", setting: "cc")
         }
         let title = content.title.flatMap { $0.isEmpty ? nil : $0 }
         let firstLine = content.text.split(whereSeparator: \.isNewline).first.map { String($0.prefix(78)) }
@@ -72,21 +74,34 @@ struct EmailComposition {
         )
     }
 
-    private static func address(_ text: String, field: String) throws(ShareError) -> MailAddress {
+    /// The address in `text`; a bad one from the configuration names its `setting` in the detail.
+    private static func address(
+        _ text: String,
+        field: String,
+        setting: String? = nil
+    ) throws(ShareError) -> MailAddress {
         do throws(MailContentError) {
             return try MailAddress(parsing: text, field: field)
         } catch {
-            throw ShareError(.contentRejected, destination: .email, message: error.description)
+            throw ShareError(
+                .contentRejected,
+                destination: .email,
+                message: error.description,
+                detail: setting.map { ShareError.Detail(.unusableSetting, setting: $0) },
+                underlying: error
+            )
         }
     }
 
-    /// The attachments as the message streams them: files by path, never read here.
+    /// The attachments as the message streams them: files by path, never read here, unless a
+    /// destination before this one read them already (then from memory, so a share reads each
+    /// attachment once).
     private static func files(_ attachments: [ShareAttachment]) -> [MailAttachment] {
         attachments.map { attachment in
             let content: MailAttachment.Content
             switch attachment.source {
             case .bytes(let data): content = .bytes([UInt8](data))
-            case .file(let path): content = .file(path: path)
+            case .file(let path): content = attachment.bytesInMemory.map { .bytes([UInt8]($0)) } ?? .file(path: path)
             }
             return MailAttachment(fileName: attachment.fileName, mimeType: attachment.mimeType, content: content)
         }

@@ -66,14 +66,21 @@ public struct EmailDestination: ShareDestination {
         do throws(MailContentError) {
             url = try SMTPURL(parsing: text)
         } catch {
-            throw ShareError(.unavailable, destination: id, message: error.description)
+            throw ShareError(
+                .unavailable,
+                destination: id,
+                message: error.description,
+                detail: .init(.unusableSetting, setting: "smtp"),
+                underlying: error
+            )
         }
         let security = configuration.security ?? (url.isLoopback ? .opportunistic : .required)
         if url.scheme == .smtps && security == .none {
             throw ShareError(
                 .unavailable,
                 destination: id,
-                message: "smtps:// is TLS from the first byte; --smtp-tls none contradicts it"
+                message: "smtps:// is TLS from the first byte; Configuration.security .none contradicts it",
+                detail: .init(.conflictingSettings, setting: "security", value: "none")
             )
         }
         let credentials = configuration.user != nil || configuration.password != nil
@@ -82,7 +89,8 @@ public struct EmailDestination: ShareDestination {
                 .unavailable,
                 destination: id,
                 message:
-                    "refusing to send the SMTP login to \(url.host) without TLS: use --smtp-tls required (the default) or smtps://"
+                    "refusing to send the SMTP login to \(url.host) without TLS: set Configuration.security to .required (the default) or use smtps://",
+                detail: .init(.conflictingSettings, setting: "security", value: security.rawValue, found: [url.host])
             )
         }
         if configuration.password != nil && configuration.user == nil {
@@ -96,7 +104,8 @@ public struct EmailDestination: ShareDestination {
             throw ShareError(
                 .unavailable,
                 destination: id,
-                message: "the CA file \(caFile) (--smtp-ca-file) can't be read"
+                message: "the CA file \(caFile) (Configuration.caFile) can't be read",
+                detail: .init(.unusableSetting, setting: "caFile", value: caFile)
             )
         }
         return SMTPDelivery(
@@ -117,21 +126,28 @@ public struct EmailDestination: ShareDestination {
         do {
             smtp = try transport()
         } catch {
-            return .unavailable(error.message)
+            return .unavailable(error)
         }
         guard let smtp else {
             guard let folder else {
-                return .unavailable("neither XDG_DATA_HOME nor HOME is set; pass --out DIR for the .eml draft")
+                return .unavailable(
+                    "neither XDG_DATA_HOME nor HOME is set, and no Configuration.outputDirectory for the .eml draft",
+                    detail: .init(.missingSetting, setting: "outputDirectory")
+                )
             }
             return .available(
-                "no SMTP server (--smtp or \(Configuration.urlVariable)): writes a .eml draft to \(folder) and prints a mailto: URI"
+                "no SMTP server (Configuration.smtp or \(Configuration.urlVariable)): writes a .eml draft to \(folder) and prints a mailto: URI",
+                detail: .init(.missingSetting, setting: "smtp", value: folder)
             )
         }
         guard configuration.from != nil else {
-            return .unavailable("no sender: pass --email-from ADDRESS or set \(Configuration.fromVariable)")
+            return .unavailable(
+                "no sender: set Configuration.from or \(Configuration.fromVariable)",
+                detail: .init(.missingSetting, setting: "from")
+            )
         }
         guard !configuration.to.isEmpty || !configuration.cc.isEmpty else {
-            return .unavailable("no recipient: pass --email-to ADDRESS")
+            return .unavailable("no recipient (Configuration.to)", detail: .init(.missingSetting, setting: "to"))
         }
         let tls =
             smtp.url.scheme == .smtps
@@ -180,7 +196,7 @@ public struct EmailDestination: ShareDestination {
                 )
             }
             if message.to.isEmpty && message.cc.isEmpty {
-                notes.append("no recipient (--email-to): the draft has none")
+                notes.append("no recipient (Configuration.to): the draft has none")
             }
         }
         let recipients = (message.to + message.cc).map(\.addrSpec).joined(separator: ", ")
@@ -208,11 +224,21 @@ public struct EmailDestination: ShareDestination {
         let messageID = stamp.messageID(domain: message.from?.domain ?? "sharevia.invalid")
         if let smtp = try transport() {
             guard let from = message.from else {
-                throw ShareError(.unavailable, destination: id, message: "no sender: pass --email-from ADDRESS")
+                throw ShareError(
+                    .unavailable,
+                    destination: id,
+                    message: "no sender (Configuration.from)",
+                    detail: .init(.missingSetting, setting: "from")
+                )
             }
             let recipients = message.to + message.cc
             guard !recipients.isEmpty else {
-                throw ShareError(.unavailable, destination: id, message: "no recipient: pass --email-to ADDRESS")
+                throw ShareError(
+                    .unavailable,
+                    destination: id,
+                    message: "no recipient (Configuration.to)",
+                    detail: .init(.missingSetting, setting: "to")
+                )
             }
             let acceptance = try await smtp.send(layout, limit: limit, from: from, recipients: recipients)
             let summary = Self.receiptSummary(
@@ -224,7 +250,12 @@ public struct EmailDestination: ShareDestination {
             return DeliveryReceipt(destination: id, summary: summary, locations: [messageID])
         }
         guard let folder else {
-            throw ShareError(.unavailable, destination: id, message: "no folder for the .eml draft; pass --out DIR")
+            throw ShareError(
+                .unavailable,
+                destination: id,
+                message: "no folder for the .eml draft (Configuration.outputDirectory)",
+                detail: .init(.missingSetting, setting: "outputDirectory")
+            )
         }
         let path = try await EmailDraft(layout: layout, limit: limit, name: composition.draftName).write(into: folder)
         let attachmentStep =
@@ -234,7 +265,7 @@ public struct EmailDestination: ShareDestination {
         return .handedOff(
             destination: id,
             summary:
-                "wrote the message to \(path) and a mailto: URI (no SMTP server: --smtp or \(Configuration.urlVariable))",
+                "wrote the message to \(path) and a mailto: URI (no SMTP server: Configuration.smtp or \(Configuration.urlVariable))",
             nextStep:
                 "open \(path) in your mail client and send it, or open the mailto: URI\(attachmentStep): \(composition.mailto)",
             locations: [path, composition.mailto]

@@ -1,9 +1,9 @@
 /// Why a message can't be written: the field at fault and what is wrong with it.
 ///
 /// ``EmailDestination`` turns it into a `content-rejected` ``ShareCore/ShareError``; the message
-/// names the field (`To (--email-to)`, `Subject`, `attachment file name`) and what to do.
+/// names the field (`To`, `Subject`, `attachment file name`) and what to do.
 public struct MailContentError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The field at fault, such as `To (--email-to)`.
+    /// The field at fault, such as `To`.
     public var field: String
     /// What is wrong and what to do.
     public var message: String

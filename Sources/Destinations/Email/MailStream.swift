@@ -119,7 +119,8 @@ enum EmailAttachmentLimit {
             .contentRejected,
             destination: .email,
             message:
-                "the attachments may hold at most \(shown) (\(limit) bytes) together for email, and \(file) \(how); mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit; the CLI's --email-max-attachment-mib)"
+                "the attachments may hold at most \(shown) (\(limit) bytes) together for email, and \(file) \(how); mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit)",
+            detail: .init(.overLimit, setting: "attachmentLimit", value: "\(limit)", found: [file])
         )
     }
 }

@@ -153,8 +153,8 @@ struct SMTPDelivery: Sendable {
         let server = url.description
         let detail = sanitized(outcome.error)
         let reply = outcome.responseCode
-        func error(_ code: ShareError.Code, _ message: String) -> ShareError {
-            ShareError(code, destination: .email, message: message)
+        func error(_ code: ShareError.Code, _ message: String, detail: ShareError.Detail? = nil) -> ShareError {
+            ShareError(code, destination: .email, message: message, detail: detail)
         }
         let said = outcome.transcript.failingReply.map { "the server said \"\(sanitized($0))\"" } ?? detail
         switch outcome.curlCode {
@@ -202,12 +202,14 @@ struct SMTPDelivery: Sendable {
         case 60, 35, 58, 77, 83, 90, 91:
             return error(
                 .permanent,
-                "TLS with \(server) failed: \(detail); if the server uses a private CA, pass its certificate with --smtp-ca-file"
+                "TLS with \(server) failed: \(detail)",
+                detail: .init(.tlsFailed, setting: "caFile", found: [server])
             )
         case 64:
             return error(
                 .permanent,
-                "\(server) does not offer STARTTLS, and TLS is required: use smtps:// or a server with STARTTLS (--smtp-tls opportunistic or none only on a trusted network)"
+                "\(server) does not offer STARTTLS, and TLS is required: use smtps:// or a server with STARTTLS (Configuration.security .opportunistic or .none only on a trusted network)",
+                detail: .init(.tlsFailed, setting: "security", found: [server])
             )
         default:
             return error(.permanent, "sending through \(server) failed (curl error \(outcome.curlCode)): \(detail)")

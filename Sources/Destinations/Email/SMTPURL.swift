@@ -37,9 +37,9 @@ public struct SMTPURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `smtp://host[:port]` or `smtps://host[:port]`, with an optional trailing `/`.
     ///
-    /// - Throws: ``MailContentError`` for field `SMTP URL (--smtp)` naming what is wrong.
+    /// - Throws: ``MailContentError`` for field `SMTP URL` naming what is wrong.
     public init(parsing text: String) throws(MailContentError) {
-        let field = "SMTP URL (--smtp)"
+        let field = "SMTP URL"
         try MailContentError.checkHeaderSafe(text, field: field)
         func fail(_ message: String) -> MailContentError {
             // A password written into the URL never reaches the message: an SMTP URL has no

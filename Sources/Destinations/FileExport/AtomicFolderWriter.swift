@@ -1,4 +1,5 @@
 import AtomicFiles
+import LocalFiles
 import ShareCore
 
 #if canImport(FoundationEssentials)
@@ -51,7 +52,7 @@ struct AtomicFolderWriter {
     ) throws(ShareError) -> [String] {
         try makeDirectory()
         let folder: OpenFolder
-        do throws(FileSystemFailure) {
+        do throws(FileSystemError) {
             folder = try OpenFolder(directory)
         } catch {
             throw failure("can't open the folder", error.code)
@@ -71,7 +72,8 @@ struct AtomicFolderWriter {
             .permanent,
             destination: destination,
             message:
-                "\(directory) already holds \(names.first ?? "these files") and \(Self.maximumNumber) numbered copies; choose another folder with --out"
+                "\(directory) already holds \(names.first ?? "these files") and \(Self.maximumNumber) numbered copies",
+            detail: .init(.folderFull, setting: "directory", value: directory)
         )
     }
 
@@ -129,13 +131,13 @@ struct AtomicFolderWriter {
         as name: String
     ) throws(ShareError) -> String? {
         let staged: StagedFile
-        do throws(FileSystemFailure) {
+        do throws(FileSystemError) {
             staged = try StagedFile(in: folder, prefix: Self.temporaryPrefix)
         } catch {
             throw failure("can't create a temporary file", error.code)
         }
         try fill(staged, from: file)
-        do throws(FileSystemFailure) {
+        do throws(FileSystemError) {
             return try staged.publish(as: name) ? name : nil
         } catch {
             let what = error.step == "flush to disk" ? "can't flush \(file.name) to disk" : "can't \(error.step)"
@@ -146,13 +148,15 @@ struct AtomicFolderWriter {
     private func fill(_ staged: borrowing StagedFile, from file: ExportPlan.File) throws(ShareError) {
         switch file.bytes {
         case .data(let data):
-            do throws(FileSystemFailure) {
+            do throws(FileSystemError) {
                 try staged.write([UInt8](data))
             } catch {
                 throw failure("can't write \(file.name)", error.code)
             }
+        case .attachment(let attachment):
+            try copy(attachment, into: staged, name: file.name)
         case .copy(let path):
-            var writeFailure: FileSystemFailure?
+            var writeFailure: FileSystemError?
             do throws(InputFileError) {
                 let input = try InputFile(path: path)
                 // A pipe (a library caller's FIFO) is read until its end, the limit or the
@@ -160,7 +164,7 @@ struct AtomicFolderWriter {
                 try input.requireReadable(allowingPipes: true)
                 try input.forEachChunk(limit: copyLimit, isCancelled: isCancelled) {
                     chunk throws(InputFileError) in
-                    do throws(FileSystemFailure) {
+                    do throws(FileSystemError) {
                         try staged.write(UnsafeRawBufferPointer(chunk))
                     } catch {
                         writeFailure = error
@@ -170,6 +174,38 @@ struct AtomicFolderWriter {
             } catch {
                 if let writeFailure { throw failure("can't write \(file.name)", writeFailure.code) }
                 throw copyFailure(error)
+            }
+        }
+    }
+
+    /// Streams an attachment through its reader (read once per share) into `staged`.
+    private func copy(_ attachment: ShareAttachment, into staged: borrowing StagedFile, name: String) throws(ShareError)
+    {
+        var writeFailure: FileSystemError?
+        do throws(ShareError) {
+            try attachment.forEachChunk(limit: copyLimit.bytes, rule: copyLimit.rule, isCancelled: isCancelled) {
+                chunk throws(ShareError) in
+                do throws(FileSystemError) {
+                    try staged.write(chunk)
+                } catch {
+                    writeFailure = error
+                    throw ShareError(.cancelled, message: "stopped by a write failure")
+                }
+            }
+        } catch {
+            if let writeFailure { throw failure("can't write \(name)", writeFailure.code) }
+            // A file that was read says what went wrong in its own terms; bytes read before
+            // (kept in memory) can only be over the limit or cancelled.
+            if let input = error.underlying as? InputFileError { throw copyFailure(input) }
+            let path: String
+            switch attachment.source {
+            case .file(let filePath): path = filePath
+            case .bytes: path = attachment.fileName
+            }
+            switch error.code {
+            case .contentRejected: throw copyFailure(InputFileError(path: path, problem: .tooLarge(copyLimit)))
+            case .cancelled: throw copyFailure(InputFileError(path: path, problem: .cancelled))
+            default: throw error.attributed(to: destination)
             }
         }
     }
@@ -215,25 +251,27 @@ struct AtomicFolderWriter {
             throw ShareError(
                 .permanent,
                 destination: destination,
-                message: "\(directory) exists but is not a folder; pass another folder with --out"
+                message: "\(directory) exists but is not a folder",
+                detail: .init(.unusableSetting, setting: "directory", value: directory)
             )
         }
     }
 
     /// The error for a failed system call: what failed (followed by "in <folder>" when
-    /// `naming`), the system's reason, and what to do.
+    /// `naming`) and the system's reason; its detail says why, for the caller's advice.
     private func failure(_ what: String, _ code: Int32, naming: Bool = true) -> ShareError {
         let reason = String(cString: strerror(code))
-        let advice: String
+        let cause: String
         switch code {
-        case ENOSPC, EDQUOT: advice = "free some space or pass another folder with --out"
-        case EACCES, EPERM, EROFS: advice = "pass a folder you can write to with --out"
-        default: advice = "check the folder or pass another with --out"
+        case ENOSPC, EDQUOT: cause = "no-space"
+        case EACCES, EPERM, EROFS: cause = "not-writable"
+        default: cause = "other"
         }
         return ShareError(
             .permanent,
             destination: destination,
-            message: "\(what)\(naming ? " in \(directory)" : ""): \(reason); \(advice)"
+            message: "\(what)\(naming ? " in \(directory)" : ""): \(reason)",
+            detail: .init(.writeFailed, setting: "directory", value: cause)
         )
     }
 

@@ -16,7 +16,10 @@ struct ExportPlan {
     struct File {
         enum Bytes {
             case data(Data)
+            /// A file this process wrote itself (an email's temporary `.eml`).
             case copy(path: String)
+            /// An attachment's bytes, through its reader: read once per share.
+            case attachment(ShareAttachment)
         }
         var name: String
         var bytes: Bytes
@@ -70,7 +73,7 @@ struct ExportPlan {
             try SafeFileName.check(name)
             switch attachment.source {
             case .bytes(let data): files.append(File(name: name, bytes: .data(data)))
-            case .file(let path): files.append(File(name: name, bytes: .copy(path: path)))
+            case .file: files.append(File(name: name, bytes: .attachment(attachment)))
             }
         }
         if let name = prepared[field: "text-file"] {

@@ -1,3 +1,4 @@
+import LocalFiles
 import ShareCore
 
 #if canImport(FoundationEssentials)
@@ -78,10 +79,13 @@ public struct FileExportDestination: ShareDestination {
         self.now = now
     }
 
+    /// Why there is no folder to write to.
+    static let noFolder = "neither XDG_DATA_HOME nor HOME is set, and no Configuration.directory"
+
     public func availability() async -> Availability {
         if let directory = configuration.directory { return .available("folder \(directory)") }
         guard let directory = Self.defaultDirectory(environment: environment) else {
-            return .unavailable("neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder")
+            return .unavailable(Self.noFolder, detail: .init(.missingSetting, setting: "directory"))
         }
         return .available("default folder \(directory)")
     }
@@ -92,7 +96,8 @@ public struct FileExportDestination: ShareDestination {
             throw ShareError(
                 .unavailable,
                 destination: id,
-                message: "neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder"
+                message: Self.noFolder,
+                detail: .init(.missingSetting, setting: "directory")
             )
         }
         let fields = try ExportPlan.fields(for: request.content, configuration: configuration, now: now())

@@ -63,7 +63,7 @@ struct InstagramBundle {
         let imageFile: ExportPlan.File
         switch image.source {
         case .bytes(let data): imageFile = .init(name: image.fileName, bytes: .data(data))
-        case .file(let path): imageFile = .init(name: image.fileName, bytes: .copy(path: path))
+        case .file: imageFile = .init(name: image.fileName, bytes: .attachment(image))
         }
         let files = [imageFile, ExportPlan.File(name: "\(base).instagram.plist", bytes: .data(plist))]
         let handOff = handOff

@@ -1,3 +1,4 @@
+import LocalFiles
 import ProcessRunning
 import ShareCore
 
@@ -67,11 +68,15 @@ public struct InstagramDestination: ShareDestination {
     public func availability() async -> Availability {
         guard let appID = configuration.appID, !appID.isEmpty else {
             return .unavailable(
-                "no Facebook App ID: pass --instagram-app-id ID or set \(Configuration.appIDVariable) (Instagram refuses stories without one)"
+                "no Facebook App ID: set Configuration.appID or \(Configuration.appIDVariable) (Instagram refuses stories without one)",
+                detail: .init(.missingSetting, setting: "appID")
             )
         }
         guard let folder else {
-            return .unavailable("neither XDG_DATA_HOME nor HOME is set; pass --out DIR for the hand-off bundle")
+            return .unavailable(
+                "neither XDG_DATA_HOME nor HOME is set, and no Configuration.outputDirectory for the hand-off bundle",
+                detail: .init(.missingSetting, setting: "outputDirectory")
+            )
         }
         let adb =
             environment.executable(named: "adb") == nil
@@ -86,7 +91,12 @@ public struct InstagramDestination: ShareDestination {
     ///   image, or for an image a rule refuses (the message names the rule and the fix).
     public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         guard let appID = configuration.appID, !appID.isEmpty else {
-            throw ShareError(.unavailable, destination: id, message: "no Facebook App ID (--instagram-app-id)")
+            throw ShareError(
+                .unavailable,
+                destination: id,
+                message: "no Facebook App ID (Configuration.appID)",
+                detail: .init(.missingSetting, setting: "appID")
+            )
         }
         let content = request.content
         guard let image = content.images.first else {
@@ -151,7 +161,8 @@ public struct InstagramDestination: ShareDestination {
             throw ShareError(
                 .unavailable,
                 destination: id,
-                message: "no folder for the hand-off bundle; pass --out DIR"
+                message: "no folder for the hand-off bundle (Configuration.outputDirectory)",
+                detail: .init(.missingSetting, setting: "outputDirectory")
             )
         }
         let bundle = try InstagramBundle(handOff: handOff).write(into: folder)
@@ -195,7 +206,8 @@ public struct InstagramDestination: ShareDestination {
                 .permanent,
                 destination: id,
                 message:
-                    "\(serials.count) devices are attached (\(serials.joined(separator: ", "))); pick one with --device SERIAL"
+                    "\(serials.count) devices are attached (\(serials.joined(separator: ", "))); Configuration.device picks none",
+                detail: .init(.choiceNeeded, setting: "device", found: serials)
             )
         }
         return serials[0]

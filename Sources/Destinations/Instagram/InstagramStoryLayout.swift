@@ -7,10 +7,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Meta's rules for a story's image, checked from the file's header before anything is sent:
 /// <https://developers.facebook.com/docs/instagram-platform/sharing-to-stories>.
 enum InstagramImageRules {
@@ -65,20 +61,15 @@ struct InstagramStoryLayout: Sendable, Hashable {
         configuration: InstagramDestination.Configuration
     ) throws(ShareError) -> InstagramStoryLayout {
         let id = DestinationID.instagram
-        // The size first, from the file system, so a huge file is refused without being read.
-        let size: Int
-        switch attachment.source {
-        case .bytes(let data): size = data.count
-        case .file(let path):
-            var info = stat()
-            size = stat(path, &info) == 0 ? Int(info.st_size) : 0
-        }
+        // The size first, from its reader, so a huge file is refused without being read.
+        let size = attachment.byteCount ?? 0
         guard size <= InstagramImageRules.maximumBytes else {
             throw ShareError(
                 .contentRejected,
                 destination: id,
                 message:
-                    "\(attachment.fileName) is \(size) bytes; Instagram hand-offs take at most \(InstagramImageRules.maximumBytes >> 20) MiB: make it smaller (sharevia image convert --compression smallest)"
+                    "\(attachment.fileName) is \(size) bytes; Instagram hand-offs take at most \(InstagramImageRules.maximumBytes >> 20) MiB: make it smaller",
+                detail: .init(.overLimit, value: "\(InstagramImageRules.maximumBytes)", found: ["\(size)"])
             )
         }
         // The limit again while reading: a file that grew since the check stops one byte over.
@@ -135,7 +126,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
             layer = fitsBackground ? .background : .sticker
             if !fitsBackground {
                 notes.append(
-                    "\(InstagramImageRules.describe(width: info.width, height: info.height)) is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (--fit makes it a background)"
+                    "\(InstagramImageRules.describe(width: info.width, height: info.height)) is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (Configuration.fit makes it a background)"
                 )
             }
         case .background:
@@ -144,7 +135,8 @@ struct InstagramStoryLayout: Sendable, Hashable {
                     .contentRejected,
                     destination: id,
                     message:
-                        "\(attachment.fileName) is \(InstagramImageRules.describe(width: info.width, height: info.height)); a story background must be 9:16 or 9:18 and at least 720x1280. Pass --fit to place it on a 1080x1920 canvas, or --as sticker"
+                        "\(attachment.fileName) is \(InstagramImageRules.describe(width: info.width, height: info.height)); a story background must be 9:16 or 9:18 and at least 720x1280",
+                    detail: .init(.imageLayout, setting: "fit", value: "\(info.width)x\(info.height)")
                 )
             }
             layer = .background
@@ -168,7 +160,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
                 edges = Gradient(top: HexColor(measured.top.hex)!, bottom: HexColor(measured.bottom.hex)!)
             } catch {
                 notes.append(
-                    "edge colours could not be measured (\(error)); the gradient is black where --top-color/--bottom-color are not given"
+                    "edge colours could not be measured (\(error)); the gradient is black where Configuration.topColor/bottomColor are not given"
                 )
             }
         }
@@ -189,7 +181,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
 
     private static func colorNotes(_ configuration: InstagramDestination.Configuration, ignored: Bool) -> [String] {
         guard ignored, configuration.topColor != nil || configuration.bottomColor != nil else { return [] }
-        return ["--top-color/--bottom-color not carried: Instagram ignores colours behind a background image"]
+        return ["Configuration.topColor/bottomColor not carried: Instagram ignores colours behind a background image"]
     }
 }
 

@@ -55,7 +55,7 @@ struct PluginDescriptionCache {
         guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil,
             let data = try? JSONEncoder().encode(entries)
         else { return }
-        do throws(FileSystemFailure) {
+        do throws(FileSystemError) {
             let open = try OpenFolder(folder)
             let staged = try StagedFile(in: open, prefix: ".\(name).", permissions: 0o600)
             try staged.write(Array(data))

@@ -83,7 +83,10 @@ public struct PluginDestination: ShareDestination {
             // A secret that can't be resolved makes the plugin unavailable whatever it answers.
             if let reason = resolved.missingReason {
                 let own = answer.available ? nil : answer.reason.map { process.redactor.redact($0) }
-                return .unavailable([reason, own].compactMap { $0 }.joined(separator: "; the plugin says: "))
+                return .unavailable(
+                    [reason, own].compactMap { $0 }.joined(separator: "; the plugin says: "),
+                    detail: resolved.missingDetail
+                )
             }
             guard exchange.exitStatusAgrees(with: answer.available ? 0 : 1) else {
                 return .unavailable(
@@ -96,7 +99,10 @@ public struct PluginDestination: ShareDestination {
                     process.redactor.redact(answer.reason ?? "plugin \(entry.plugin.path) says it is unavailable")
                 )
         } catch {
-            return .unavailable([resolved.missingReason, error.message].compactMap { $0 }.joined(separator: "; "))
+            return .unavailable(
+                [resolved.missingReason, error.message].compactMap { $0 }.joined(separator: "; "),
+                detail: resolved.missingDetail
+            )
         }
     }
 
@@ -172,7 +178,9 @@ public struct PluginDestination: ShareDestination {
         if let refusal = entry.refusal { throw ShareError(.unavailable, destination: id, message: refusal) }
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled") }
         let resolved = resolved
-        if let reason = resolved.missingReason { throw ShareError(.unavailable, destination: id, message: reason) }
+        if let reason = resolved.missingReason {
+            throw ShareError(.unavailable, destination: id, message: reason, detail: resolved.missingDetail)
+        }
         // The folder goes on every path: success, failure, and cancellation (a share that timed
         // out and fell back may end the process before this task resumes).
         let scratch = PluginScratchFolder(parent: temporaryParent)

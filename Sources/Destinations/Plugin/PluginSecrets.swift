@@ -1,3 +1,4 @@
+import LocalFiles
 import ShareCore
 
 /// A plugin's settings and secrets once its declared secrets are resolved.
@@ -22,8 +23,7 @@ struct PluginSecrets: Sendable {
         let possible = configuration.possibleSecrets[id] ?? [:]
         for name in Set(declared) where secrets[name] == nil && missing[name] == nil {
             guard let reference = possible[name] else {
-                missing[name] =
-                    "secret '\(name)' is not set; add plugins.settings.\(id).\(name)_env: VARIABLE or \(name)_file: PATH to the config file"
+                missing[name] = "secret '\(name)' is not set (PluginSettings.secrets)"
                 continue
             }
             // The setting it was written as is a secret now, not a setting.
@@ -35,6 +35,11 @@ struct PluginSecrets: Sendable {
             case .failure(let problem): missing[name] = problem.message
             }
         }
+    }
+
+    /// The facts behind ``missingReason``: the secrets setting lacks the names in `found`.
+    var missingDetail: ShareError.Detail? {
+        missing.isEmpty ? nil : .init(.missingSetting, setting: "secrets", found: missing.keys.sorted())
     }
 
     /// The reasons, one sentence each, in name order.

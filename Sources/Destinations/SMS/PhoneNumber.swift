@@ -11,20 +11,14 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
     /// Whether it is an E.164 number (with `+` and a country code).
     public var isE164: Bool { description.hasPrefix("+") }
 
-    /// Why a text is not a phone number.
-    public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
-        /// What is wrong and how to write it.
-        public var description: String
-    }
-
     /// Parses and checks a number.
     ///
-    /// - Throws: ``Invalid`` naming the rule broken: a character that is not a digit or separator,
+    /// - Throws: ``PhoneNumberError`` naming the rule broken: a character that is not a digit or separator,
     ///   a `+` not at the start, a country code starting with 0, fewer than 3 or more than 15 digits.
-    public init(validating text: String) throws(Invalid) {
+    public init(validating text: String) throws(PhoneNumberError) {
         let trimmed = String(text.trimmingWhitespace())
         let example = "write it in E.164 (+, country code, number: +14155550123) or as local digits"
-        guard !trimmed.isEmpty else { throw Invalid(description: "an empty phone number; \(example)") }
+        guard !trimmed.isEmpty else { throw PhoneNumberError(description: "an empty phone number; \(example)") }
         var digits = ""
         var plus = false
         for (offset, scalar) in trimmed.unicodeScalars.enumerated() {
@@ -33,25 +27,33 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible {
             case "+" where offset == 0: plus = true
             case " ", "-", ".", "(", ")": continue
             case "+":
-                throw Invalid(description: "'\(trimmed)' is not a phone number: '+' may only start it; \(example)")
+                throw PhoneNumberError(
+                    description: "'\(trimmed)' is not a phone number: '+' may only start it; \(example)"
+                )
             default:
-                throw Invalid(
+                throw PhoneNumberError(
                     description:
                         "'\(trimmed)' is not a phone number: '\(scalar.escaped(asASCII: false))' is not a digit; \(example)"
                 )
             }
         }
         if plus, digits.hasPrefix("0") {
-            throw Invalid(
+            throw PhoneNumberError(
                 description: "'\(trimmed)': a country code never starts with 0; drop the + for a local number"
             )
         }
         guard digits.count >= (plus ? 2 : 3) else {
-            throw Invalid(description: "'\(trimmed)' has too few digits for a phone number; \(example)")
+            throw PhoneNumberError(description: "'\(trimmed)' has too few digits for a phone number; \(example)")
         }
         guard digits.count <= 15 else {
-            throw Invalid(description: "'\(trimmed)' has \(digits.count) digits; E.164 allows at most 15")
+            throw PhoneNumberError(description: "'\(trimmed)' has \(digits.count) digits; E.164 allows at most 15")
         }
         description = (plus ? "+" : "") + digits
     }
+}
+
+/// Why a text is not a ``PhoneNumber``.
+public struct PhoneNumberError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong and how to write it.
+    public var description: String
 }

@@ -46,8 +46,8 @@ extension SMSDestination {
             var copy = self
             var problem: String?
             if copy.recipients.isEmpty, let list = environment[Self.recipientsVariable] {
-                do throws(PhoneNumber.Invalid) {
-                    copy.recipients = try list.split(separator: ",").map { (number) throws(PhoneNumber.Invalid) in
+                do throws(PhoneNumberError) {
+                    copy.recipients = try list.split(separator: ",").map { (number) throws(PhoneNumberError) in
                         try PhoneNumber(validating: String(number))
                     }
                 } catch {

@@ -1,3 +1,4 @@
+import LocalFiles
 import ProcessRunning
 import ShareCore
 import TextFitting
@@ -59,13 +60,17 @@ public struct SMSDestination: ShareDestination {
         )
     }
 
+    /// What the availability note says when ``Configuration/recipients`` is empty.
+    public static let noRecipientNote =
+        "no recipient (Configuration.recipients or \(Configuration.recipientsVariable))"
+
     /// Always available unless an `SHAREVIA_SMS_*` variable is wrong; says how it will deliver and,
     /// when it can't send through a phone, exactly what is missing.
     public func availability() async -> Availability {
         if let environmentProblem { return .unavailable(environmentProblem) }
         var missing: [String] = []
         if configuration.recipients.isEmpty {
-            missing.append("no recipient (--sms-to NUMBER or \(Configuration.recipientsVariable))")
+            missing.append(Self.noRecipientNote)
         }
         if environment.executable(named: "kdeconnect-cli") == nil {
             missing.append("kdeconnect-cli is not installed (apt-get install kdeconnect)")
@@ -74,7 +79,10 @@ public struct SMSDestination: ShareDestination {
         if missing.isEmpty {
             return .available("sends through a phone paired with KDE Connect when one is reachable, else \(uri)")
         }
-        return .available("\(uri); can't send through a phone: \(missing.joined(separator: "; "))")
+        return .available(
+            "\(uri); can't send through a phone: \(missing.joined(separator: "; "))",
+            detail: configuration.recipients.isEmpty ? .init(.missingSetting, setting: "recipients") : nil
+        )
     }
 
     /// Composes, smart-encodes and trims the message and counts it; nothing is sent.
@@ -109,14 +117,22 @@ public struct SMSDestination: ShareDestination {
                     .contentRejected,
                     destination: id,
                     message:
-                        "the link alone takes \(fitted.count.segments) SMS segments, over --sms-max-segments \(maxSegments); raise the limit or share a shorter link"
+                        "the link alone takes \(fitted.count.segments) SMS segments, over Configuration.maxSegments \(maxSegments); raise the limit or share a shorter link",
+                    detail: .init(
+                        .overLimit,
+                        setting: "maxSegments",
+                        value: "\(maxSegments)",
+                        found: ["\(fitted.count.segments)"]
+                    )
                 )
             }
             text = fitted.text
             notes += fitted.notes
         }
         let analysis = SMSAnalysis(text)
-        notes += analysis.notes.map { $0.replacing("would make it", with: "(--sms-smart-encoding) would make it") }
+        notes += analysis.notes.map {
+            $0.replacing("would make it", with: "(Configuration.smartEncoding) would make it")
+        }
         let image = content.images.first
         if let image {
             notes.append(
@@ -187,7 +203,8 @@ public struct SMSDestination: ShareDestination {
                     .unavailable,
                     destination: id,
                     message:
-                        "--sms-device \(device) needs kdeconnect-cli, which is not installed (apt-get install kdeconnect)"
+                        "device \(device) (Configuration.device) needs kdeconnect-cli, which is not installed (apt-get install kdeconnect)",
+                    detail: .init(.unusableSetting, setting: "device", value: device)
                 )
             }
             why = "kdeconnect-cli is not installed"
@@ -220,7 +237,9 @@ public struct SMSDestination: ShareDestination {
             throw ShareError(
                 .permanent,
                 destination: id,
-                message: "\(devices.count) phones are paired and reachable (\(listed)); pick one with --sms-device ID"
+                message:
+                    "\(devices.count) phones are paired and reachable (\(listed)); Configuration.device picks none",
+                detail: .init(.choiceNeeded, setting: "device", found: devices.map { "\($0.id) (\($0.name))" })
             )
         }
         return devices.first

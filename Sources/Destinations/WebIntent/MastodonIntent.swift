@@ -17,6 +17,8 @@ public struct MastodonIntent: WebIntentService {
     public let limit: Int
     /// Why the intent can't be used (no instance, or a malformed one), or nil when it can.
     public let configurationProblem: String?
+    /// The facts behind ``configurationProblem``: the `instance` setting is missing or unusable.
+    public let configurationDetail: ShareError.Detail?
 
     /// Creates the intent.
     ///
@@ -29,14 +31,17 @@ public struct MastodonIntent: WebIntentService {
         if let host, Self.isHostName(host) {
             self.instance = host
             configurationProblem = nil
+            configurationDetail = nil
         } else if let instance, !instance.isEmpty {
             self.instance = nil
             configurationProblem =
                 "Mastodon instance \"\(instance)\" is not a host name (use mastodon.social or https://mastodon.social)"
+            configurationDetail = .init(.unusableSetting, setting: "instance", value: instance)
         } else {
             self.instance = nil
             configurationProblem =
-                "no Mastodon instance set (pass --mastodon-instance or set \(Self.instanceVariable)=mastodon.social)"
+                "no Mastodon instance set (set the instance or \(Self.instanceVariable)=mastodon.social)"
+            configurationDetail = .init(.missingSetting, setting: "instance")
         }
     }
 

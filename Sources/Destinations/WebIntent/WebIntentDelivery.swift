@@ -1,3 +1,4 @@
+import LocalFiles
 import ProcessRunning
 import ShareCore
 

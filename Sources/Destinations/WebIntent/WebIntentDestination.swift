@@ -51,7 +51,9 @@ public struct WebIntentDestination: ShareDestination {
     /// Unavailable when the service is misconfigured (no Mastodon instance); otherwise available,
     /// noting whether the URL will be opened with `xdg-open` or printed.
     public func availability() async -> Availability {
-        if let problem = service.configurationProblem { return .unavailable(problem) }
+        if let problem = service.configurationProblem {
+            return .unavailable(problem, detail: service.configurationDetail)
+        }
         return .available(delivery.note)
     }
 
@@ -63,7 +65,7 @@ public struct WebIntentDestination: ShareDestination {
     ///   link alone is over the limit.
     public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         if let problem = service.configurationProblem {
-            throw ShareError(.unavailable, destination: id, message: problem)
+            throw ShareError(.unavailable, destination: id, message: problem, detail: service.configurationDetail)
         }
         var content = request.content
         // Hashtags that are empty once `#` is removed carry nothing; drop them so they can't

@@ -24,6 +24,8 @@ public protocol WebIntentService: Sendable {
     var rules: TextRules? { get }
     /// Why this service can't be used as configured (a Mastodon without an instance), or nil.
     var configurationProblem: String? { get }
+    /// The facts behind ``configurationProblem`` (which setting), or nil.
+    var configurationDetail: ShareError.Detail? { get }
     /// The parts of the content this intent carries (by default, those its capabilities name).
     func parts(for content: ShareContent) -> PostParts
     /// The intent URL for the fitted post; `content` is the share as given, for parts that are
@@ -36,6 +38,8 @@ public protocol WebIntentService: Sendable {
 
 extension WebIntentService {
     public var configurationProblem: String? { nil }
+
+    public var configurationDetail: ShareError.Detail? { nil }
 
     public func intentURL(for post: FittedPost, content: ShareContent, options: [String: String]) -> String {
         intentURL(for: post, content: content)

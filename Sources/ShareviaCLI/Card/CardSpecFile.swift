@@ -1,3 +1,4 @@
+import LocalFiles
 import ShareCards
 import ShareCore
 
@@ -23,7 +24,7 @@ enum CardSpecFile {
         do throws(CardError) {
             return try CardSpecParser.parse(bytes)
         } catch {
-            throw failure(error.located(in: path))
+            throw failure(ErrorAdvice.card(error).located(in: path))
         }
     }
 

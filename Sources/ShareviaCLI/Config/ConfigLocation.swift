@@ -1,3 +1,4 @@
+import LocalFiles
 import ShareCore
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import Clipboard
 import Destinations
+import LocalFiles
 import ShareCore
 
 #if canImport(FoundationEssentials)

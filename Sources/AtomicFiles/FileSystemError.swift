@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A system call that failed: which step, and the `errno` it set.
-public struct FileSystemFailure: Error, Sendable, Hashable {
+public struct FileSystemError: Error, Sendable, Hashable {
     /// What was being done, such as "create a temporary file".
     public var step: String
     /// The `errno` value.

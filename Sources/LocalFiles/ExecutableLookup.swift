@@ -1,8 +1,17 @@
+import ShareCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+extension ShareEnvironment {
+    /// The absolute path of an executable found on `PATH`, or nil.
+    public func executable(named name: String) -> String? {
+        ExecutableLookup.find(name, path: self["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+    }
+}
 
 /// Finds executables on a `PATH`-style list of folders.
 enum ExecutableLookup {

@@ -1,4 +1,5 @@
 import Foundation
+import LocalFiles
 import ShareCore
 import TestSupport
 import Testing

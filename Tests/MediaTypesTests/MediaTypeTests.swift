@@ -1,5 +1,5 @@
 import Foundation
-import ShareCore
+import MediaTypes
 import Testing
 
 /// The one table of file signatures, shared by attachments and the image inspector.

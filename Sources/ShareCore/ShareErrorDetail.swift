@@ -1,0 +1,88 @@
+extension ShareError {
+    /// The facts behind an error or an unavailability, so each caller can give advice in its own
+    /// terms: what is wrong, which setting of the destination's `Configuration` it concerns, the
+    /// setting's value, and what sharevia found instead.
+    ///
+    /// A library message says what went wrong; it never names a command-line flag or a config-file
+    /// key, which a library caller doesn't have. The `sharevia` command maps ``code`` and
+    /// ``setting`` to advice that names its flags, the way it maps `ImageError` codes.
+    ///
+    /// ```swift
+    /// if error.detail?.code == .missingSetting, error.detail?.setting == "appID" { ... }
+    /// ```
+    public struct Detail: Sendable, Hashable, CustomStringConvertible {
+        /// What is wrong, stable across releases. A struct over a private enum, so codes can be added.
+        public struct Code: Sendable, Hashable, CustomStringConvertible {
+            private enum Base: String, Sendable {
+                case missingSetting = "missing-setting"
+                case unusableSetting = "unusable-setting"
+                case conflictingSettings = "conflicting-settings"
+                case choiceNeeded = "choice-needed"
+                case overLimit = "over-limit"
+                case imageLayout = "image-layout"
+                case folderFull = "folder-full"
+                case writeFailed = "write-failed"
+                case verificationFailed = "verification-failed"
+                case tlsFailed = "tls-failed"
+                case emptyChain = "empty-chain"
+                case unknownDestination = "unknown-destination"
+                case missingFile = "missing-file"
+            }
+            private let base: Base
+            private init(_ base: Base) { self.base = base }
+
+            /// A setting the share needs has no value (``Detail/setting`` names it).
+            public static let missingSetting = Code(.missingSetting)
+            /// A setting's value can't be used here: a file that can't be read, a folder that is
+            /// not one, a device that needs a missing tool, an address that is not one.
+            public static let unusableSetting = Code(.unusableSetting)
+            /// A setting contradicts another, or the URL, or is unsafe with it.
+            public static let conflictingSettings = Code(.conflictingSettings)
+            /// Several candidates (``Detail/found``) and no setting picks one.
+            public static let choiceNeeded = Code(.choiceNeeded)
+            /// The content is over a limit (``Detail/value``); ``Detail/found`` holds the amount.
+            public static let overLimit = Code(.overLimit)
+            /// An image doesn't fit the destination's layout rules as it is; a setting can place it.
+            public static let imageLayout = Code(.imageLayout)
+            /// The folder holds too many numbered copies of these names already.
+            public static let folderFull = Code(.folderFull)
+            /// Writing into the folder failed; ``Detail/value`` says why: `no-space`, `not-writable` or `other`.
+            public static let writeFailed = Code(.writeFailed)
+            /// A delivery could not be confirmed by reading it back.
+            public static let verificationFailed = Code(.verificationFailed)
+            /// A TLS handshake failed, or TLS was required and the server doesn't offer it.
+            public static let tlsFailed = Code(.tlsFailed)
+            /// The chain names no destination.
+            public static let emptyChain = Code(.emptyChain)
+            /// A destination id that nothing registered (``Detail/value``; ``Detail/found`` lists the known).
+            public static let unknownDestination = Code(.unknownDestination)
+            /// A file of the share does not exist (``Detail/value`` is its path).
+            public static let missingFile = Code(.missingFile)
+
+            /// The stable code string, such as `missing-setting`.
+            public var description: String { base.rawValue }
+        }
+
+        /// What is wrong.
+        public var code: Code
+        /// The property of the destination's `Configuration` concerned, such as `appID`, if any.
+        public var setting: String?
+        /// The setting's value, or the limit concerned, as text; never a secret.
+        public var value: String?
+        /// What sharevia found instead: the candidates to choose from, or the amount over a limit.
+        public var found: [String]
+
+        /// Creates a detail.
+        public init(_ code: Code, setting: String? = nil, value: String? = nil, found: [String] = []) {
+            self.code = code
+            self.setting = setting
+            self.value = value
+            self.found = found
+        }
+
+        /// `missing-setting appID`, for logs and tests.
+        public var description: String {
+            ([code.description] + [setting, value].compactMap(\.self) + found).joined(separator: " ")
+        }
+    }
+}

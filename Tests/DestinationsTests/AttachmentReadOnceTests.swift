@@ -1,0 +1,129 @@
+import Clipboard
+import Destinations
+import Foundation
+import ShareCore
+import Synchronization
+import TestSupport
+import Testing
+
+/// Issue 24: each attachment is read once per share. The default chain of `--to instagram`
+/// (Instagram, the clipboard, the file export) reads the image through the attachment's reader,
+/// which this test counts. Its path does not exist, so a destination that went around the
+/// reader to the file would fail the share instead of delivering it.
+@Suite struct AttachmentReadOnceTests {
+    let folder = TemporaryFolder("read-once")
+
+    @Test func aShareThatFallsBackDownTheChainReadsTheImageOnce() async throws {
+        let card = try Data(contentsOf: URL(fileURLWithPath: PackageRoot.exampleCard))
+        let reader = CountingReader(card)
+        let attachment = ShareAttachment(
+            source: .file(path: "/nonexistent/sharevia-read-once/card.png"),
+            mimeType: "image/png",
+            fileName: "card.png",
+            reader: reader
+        )
+        // Instagram checks and lays out the image, then fails to write its bundle (its folder is
+        // under a regular file); the clipboard has no display; the file export copies the image.
+        let blocker = try folder.write(Data("not a folder".utf8), named: "blocker")
+        let environment = ShareEnvironment(["HOME": folder.path, "PATH": "/nonexistent"])
+        let registry = try DestinationRegistry([
+            InstagramDestination(
+                configuration: .init(appID: "1234567890", outputDirectory: blocker + "/bundle"),
+                environment: environment
+            ),
+            ClipboardDestination(environment: environment),
+            FileExportDestination(configuration: .init(directory: folder.file("out")), environment: environment),
+        ])
+        let report = try await ShareRouter(registry: registry).share(
+            ShareContent(attachments: [attachment]),
+            via: .default(for: .instagram)
+        )
+        #expect(report.attempts.map(\.destination) == [.instagram, .clipboard, .file], "\(report)")
+        #expect(report.deliveredBy == .file, "\(report)")
+        #expect(FileManager.default.contents(atPath: folder.file("out/card.png")) == card)
+        #expect(reader.reads == 1, "the image was read \(reader.reads) times")
+    }
+
+    @Test func anEmailAfterInstagramTakesTheBytesInstagramRead() async throws {
+        let card = try Data(contentsOf: URL(fileURLWithPath: PackageRoot.exampleCard))
+        let reader = CountingReader(card)
+        let attachment = ShareAttachment(
+            source: .file(path: "/nonexistent/sharevia-read-once/card.png"),
+            mimeType: "image/png",
+            fileName: "card.png",
+            reader: reader
+        )
+        let blocker = try folder.write(Data("not a folder".utf8), named: "blocker")
+        let environment = ShareEnvironment(["HOME": folder.path, "PATH": "/nonexistent"])
+        let registry = try DestinationRegistry([
+            InstagramDestination(
+                configuration: .init(appID: "1234567890", outputDirectory: blocker + "/bundle"),
+                environment: environment
+            ),
+            EmailDestination(
+                configuration: .init(
+                    from: "me@example.org",
+                    to: ["friend@example.org"],
+                    outputDirectory: folder.file("mail")
+                ),
+                environment: environment
+            ),
+        ])
+        let report = try await ShareRouter(registry: registry).share(
+            ShareContent(text: "Here", attachments: [attachment]),
+            via: FallbackChain([.instagram, .email])
+        )
+        #expect(report.deliveredBy == .email, "\(report)")
+        let draft = try #require(report.receipt?.locations.first { $0.hasSuffix(".eml") })
+        let message = try String(contentsOfFile: draft, encoding: .utf8)
+        #expect(message.contains(String(card.base64EncodedString().prefix(76))), "the draft carries the card")
+        #expect(reader.reads == 1, "the image was read \(reader.reads) times")
+    }
+
+    @Test func aFileLargerThanWhatIsKeptStreamsEachTime() throws {
+        let reader = CountingReader(Data(count: 16), reportedSize: ShareAttachment.memoryByteLimit + 1)
+        let attachment = ShareAttachment(
+            source: .file(path: "/nonexistent/big.bin"),
+            mimeType: "application/octet-stream",
+            fileName: "big.bin",
+            reader: reader
+        )
+        for _ in 0..<2 {
+            try attachment.forEachChunk(limit: ShareAttachment.fileByteLimit, rule: "the test's limit") { _ in }
+        }
+        #expect(reader.reads == 2, "a file over the memory limit is streamed, not held")
+    }
+}
+
+/// An attachment reader that serves bytes from memory and counts the reads.
+final class CountingReader: AttachmentReader {
+    private let bytes: Data
+    private let reportedSize: Int?
+    private let count = Mutex(0)
+
+    init(_ bytes: Data, reportedSize: Int? = nil) {
+        self.bytes = bytes
+        self.reportedSize = reportedSize
+    }
+
+    /// How many times the bytes were read.
+    var reads: Int { count.withLock { $0 } }
+
+    var byteCount: Int? { reportedSize ?? bytes.count }
+
+    func read(
+        limit: Int,
+        rule: String,
+        isCancelled: () -> Bool,
+        _ body: (UnsafeRawBufferPointer) throws(ShareError) -> Void
+    ) throws(ShareError) {
+        count.withLock { $0 += 1 }
+        guard bytes.count <= limit else {
+            throw ShareError(.contentRejected, message: "card.png holds more than \(limit) bytes (\(rule))")
+        }
+        let result: Result<Void, ShareError> = bytes.withUnsafeBytes { buffer in
+            Result { () throws(ShareError) in try body(buffer) }
+        }
+        try result.get()
+    }
+}
