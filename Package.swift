@@ -28,6 +28,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // MARK: The API: protocols, content model, router, registry, report, errors. No C libraries,
@@ -57,7 +59,15 @@ let package = Package(
         // What is read from this machine: input files opened without blocking, attachment files
         // (read once per share), secret files, executables on PATH.
         .target(name: "LocalFiles", dependencies: ["ShareCore", "MediaTypes"], swiftSettings: strictSettings),
-        .target(name: "ProcessRunning", dependencies: ["CSpawn"], swiftSettings: strictSettings),
+        .target(
+            name: "ProcessRunning",
+            dependencies: [
+                "CSpawn",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Clipboard",
             dependencies: ["ShareCore", "LocalFiles", "ProcessRunning", "CX11Selection"],

@@ -43,16 +43,26 @@ def check(spec):
             if option["kind"] not in KINDS:
                 sys.exit(f"core-options.json: {name}: kind must be one of {sorted(KINDS)}")
             if option["kind"] != "argument":
-                if "long" not in option:
-                    sys.exit(f"core-options.json: {name}: an option needs 'long'")
-                if option["long"] in longs:
-                    sys.exit(f"core-options.json: --{option['long']} is declared twice")
-                longs.add(option["long"])
+                if "long" not in option and "setting" not in option:
+                    sys.exit(f"core-options.json: {name}: an option needs 'long' or 'setting'")
+                long = option.get("long", option.get("setting"))
+                if long in longs:
+                    sys.exit(f"core-options.json: --{long} is declared twice")
+                longs.add(long)
             if option["kind"] in ("option", "list", "repeating", "argument") and "type" not in option:
                 sys.exit(f"core-options.json: {name}: needs 'type'")
 
 
+def long_name(option):
+    """The long name as a Swift expression: a literal, or the flag of the setting it names."""
+    if "setting" in option:
+        return f'{option["setting"]}.flag!'
+    return swift_string(option["long"])
+
+
 def names(option):
+    if "setting" in option:
+        return f'.setting({option["setting"]})'
     long = f'.customLong("{option["long"]}")'
     if "short" in option:
         return f'[.customShort("{option["short"]}"), {long}]'
@@ -60,6 +70,8 @@ def names(option):
 
 
 def help_argument(option):
+    if "setting" in option:
+        return f'ArgumentHelp(setting: {option["setting"]})'
     text = swift_string(option["help"])
     if "valueName" in option:
         return f'ArgumentHelp({text}, valueName: "{option["valueName"]}")'
@@ -120,9 +132,9 @@ def group_struct(group):
 
 def fast_path(spec):
     options = [(group, o) for group in spec["groups"] for o in group["options"]]
-    value_names = [o["long"] for _, o in options if o["kind"] in ("option", "list", "repeating")]
-    repeatable = [o["long"] for _, o in options if o["kind"] in ("list", "repeating")]
-    flag_names = [o["long"] for _, o in options if o["kind"] == "flag"]
+    value_names = [long_name(o) for _, o in options if o["kind"] in ("option", "list", "repeating")]
+    repeatable = [long_name(o) for _, o in options if o["kind"] in ("list", "repeating")]
+    flag_names = [long_name(o) for _, o in options if o["kind"] == "flag"]
     argument = next(o for _, o in options if o["kind"] == "argument")
 
     def field(group, option):
@@ -131,16 +143,16 @@ def fast_path(spec):
     lines = [
         "extension ShareCommandFastPath {",
         "/// The long options that take a value.",
-        f"static let valueOptions = [{', '.join(swift_string(n) for n in value_names)}]",
+        f"static let valueOptions = [{', '.join(value_names)}]",
         "",
         "/// The options that may be given more than once (each value adds to the list).",
-        f"static let repeatableOptions = [{', '.join(swift_string(n) for n in repeatable)}]",
+        f"static let repeatableOptions = [{', '.join(repeatable)}]",
         "",
         "/// The long options that are flags.",
-        f"static let flags = [{', '.join(swift_string(n) for n in flag_names)}]",
+        f"static let flags = [{', '.join(flag_names)}]",
         "",
         "/// The options and flags of ``RouterOptions``, which commands other than share also take.",
-        f"static let routerOptionNames: Set<String> = [{', '.join(swift_string(o['long']) for g, o in options if g['struct'] == 'RouterOptions')}]",
+        f"static let routerOptionNames: Set<String> = [{', '.join(long_name(o) for g, o in options if g['struct'] == 'RouterOptions')}]",
         "",
         "/// Records a positional argument.",
         "static func addArgument(_ value: String, to invocation: inout ShareInvocation) {",
@@ -153,7 +165,7 @@ def fast_path(spec):
     ]
     for group, option in options:
         if option["kind"] == "flag":
-            lines.append(f'case "{option["long"]}": {field(group, option)} = true')
+            lines.append(f'case {long_name(option)}: {field(group, option)} = true')
     lines += ["default: return false", "}", "return true", "}", ""]
     lines += [
         "/// Records option `name`'s value as swift-argument-parser would; false for a name that",
@@ -168,7 +180,7 @@ def fast_path(spec):
         target = field(group, option)
         swift_type = option["type"].rstrip("?")
         converted = "value" if swift_type == "String" else "converted"
-        lines.append(f'case "{option["long"]}":')
+        lines.append(f'case {long_name(option)}:')
         if swift_type != "String":
             lines.append(f"guard let converted = {swift_type}(argument: value) else {{ return false }}")
         if kind == "list":
@@ -190,6 +202,8 @@ def generate():
         "",
         "import ArgumentParser",
         "import Clipboard",
+        "import Destinations",
+        "import ShareCore",
         "",
     ]
     body = "\n\n".join([group_struct(g) for g in spec["groups"]] + [fast_path(spec)])

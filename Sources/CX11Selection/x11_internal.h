@@ -111,4 +111,18 @@ xcb_window_t cxs_session_window(cxs_session *s);
 /// Disconnects (never blocks: xcb_disconnect does not flush).
 void cxs_session_close(cxs_session *s);
 
+/// The owner process's body (x11_owner.c): becomes a quiet daemon, owns every item's selection on
+/// `display`, reports on `report_fd`, serves. Never returns.
+_Noreturn void cxs_owner_main(int report_fd, const char *display, const cxs_item *items, size_t count,
+                              long timeout_ms);
+
+/// Reports a failure on `report_fd` the way the owner does, for a failure before cxs_owner_main.
+void cxs_owner_report_failure(int report_fd, cxs_status status, int sys_errno, const char *message);
+
+/// Starts the owner (x11_owner_exec.c): this program re-executed in its hidden owner mode, in a
+/// session of its own, the items in a memfd on its stdin and `report_fd` as its descriptor 3.
+/// Returns 0 and sets `*pid`, or the errno of the failure (nothing was started).
+int cxs_owner_spawn(int report_fd, const char *display, const cxs_item *items, size_t count, long timeout_ms,
+                    pid_t *pid);
+
 #endif

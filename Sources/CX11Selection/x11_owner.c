@@ -423,9 +423,13 @@ static void become_daemon(int report_fd) {
     if (chdir("/") != 0) { /* nothing to do: the directory only matters for unmounting */ }
 }
 
-/// The owner process: never returns.
-static _Noreturn void owner_main(int report_fd, const char *display, const cxs_item *items, size_t count,
-                                 long timeout_ms) {
+void cxs_owner_report_failure(int report_fd, cxs_status status, int sys_errno, const char *message) {
+    report_record record = { .kind = REPORT_RESULT, .status = status, .sys_errno = sys_errno, .pid = getpid() };
+    snprintf(record.message, sizeof record.message, "%s", message);
+    write_record(report_fd, &record);
+}
+
+void cxs_owner_main(int report_fd, const char *display, const cxs_item *items, size_t count, long timeout_ms) {
     become_daemon(report_fd);
     /* If our caller died before it could kill us, don't hang on a frozen server for ever. */
     if (timeout_ms >= 0) alarm((unsigned)(timeout_ms / 1000 + 2));
@@ -556,19 +560,16 @@ int cxs_own(const char *display, const cxs_item *items, size_t count, long timeo
     if (pipe2(fds, O_CLOEXEC) != 0)
         return own_fail(out, CXS_SYSTEM_ERROR, errno, "can't start the owner for X display %s: %s", shown,
                         strerror(errno));
-    pid_t child = fork();
-    if (child < 0) {
-        int saved = errno;
+    /* Not fork() alone: this process may have threads, and a forked copy of it may only call
+       async-signal-safe functions until it execs. The owner is this program started afresh in its
+       hidden owner mode (x11_owner_exec.c), with the items in a memfd. */
+    pid_t child = 0;
+    int spawn_errno = cxs_owner_spawn(fds[1], display_arg, items, count, timeout_ms, &child);
+    if (spawn_errno != 0) {
         close(fds[0]);
         close(fds[1]);
-        return own_fail(out, CXS_SYSTEM_ERROR, saved, "can't start the owner for X display %s: %s", shown,
-                        strerror(saved));
-    }
-    if (child == 0) {
-        /* A copy of a possibly multi-threaded process: glibc's fork handlers leave malloc usable. */
-        close(fds[0]);
-        setsid();
-        owner_main(fds[1], display_arg, items, count, timeout_ms);
+        return own_fail(out, CXS_SYSTEM_ERROR, spawn_errno, "can't start the owner for X display %s: %s", shown,
+                        strerror(spawn_errno));
     }
     close(fds[1]);
     out->owner_pid = child;

@@ -13,7 +13,7 @@ import Glibc
 /// - ``commit()`` on success: the temporary folder goes, the selection owners stay;
 /// - ``abandon()`` on failure, timeout or cancellation: every tagged process is killed (the
 ///   tool waited on, and the child it forked to own the selection), and the built-in X11
-///   client's owner (`sharevia-clip`, forked without exec so untagged) recorded with
+///   client's owner (`sharevia-clip`, started with this process's environment, so untagged) recorded with
 ///   ``recordOwner(pid:)``, then the folder goes.
 ///
 /// Once it has ended nothing new may start (``mayStart()``); a program that started anyway (the

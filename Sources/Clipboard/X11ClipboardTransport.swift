@@ -4,9 +4,9 @@ import Synchronization
 /// A ``ClipboardTransport`` that talks X11 itself, through ``X11SelectionClient``: no tool, no
 /// temporary file, one process.
 ///
-/// One detached owner process (`sharevia-clip`, forked like xclip's child) serves every item of
-/// a share, the image on one selection and the text on the other, and exits when other programs
-/// have taken both. Text is offered as `UTF8_STRING`, `text/plain;charset=utf-8` and `TEXT`, and
+/// One detached owner process (`sharevia-clip`, this program re-executed in a hidden owner mode)
+/// serves every item of a share, the image on one selection and the text on the other, and exits
+/// when other programs have taken both. Text is offered as `UTF8_STRING`, `text/plain;charset=utf-8` and `TEXT`, and
 /// also as `STRING` and `text/plain` when it is ASCII (`STRING` means Latin-1, so UTF-8 beyond
 /// ASCII would be misread); an image under its MIME type. Read-backs run in this process.
 ///

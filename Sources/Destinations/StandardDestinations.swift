@@ -3,83 +3,91 @@ import ProcessRunning
 import ShareCore
 
 extension DestinationRegistry {
-    /// A registry with every built-in destination, configured from the environment.
+    /// A registry with every built-in destination, configured from `context`, then the plugins
+    /// of `plugins`.
     ///
     /// Each is registered as its descriptor and built only when something asks for it (a chain
     /// that names it, `sharevia destinations`), so a share builds only its chain. Add your own with
     /// ``DestinationRegistry/register(_:)`` afterwards.
     ///
     /// - Parameters:
-    ///   - environment: Where destinations read `DISPLAY`, `PATH`, `HOME` and credentials.
-    ///   - settings: Settings from the caller, over the environment's.
+    ///   - context: The settings (flag, variable, config file, default), the environment and the share folder.
+    ///   - plugins: The plugins found for this share and how they run.
     public static func standard(
-        environment: ShareEnvironment,
-        settings: DestinationSettings = DestinationSettings()
+        context: DestinationContext,
+        plugins: StandardDestinations.Plugins = .init()
     ) -> DestinationRegistry {
         var registry = DestinationRegistry()
-        for entry in StandardDestinations.entries(environment: environment, settings: settings) {
+        for entry in StandardDestinations.entries(context: context, plugins: plugins) {
             // Built-in ids are distinct and well formed; a clash is a programming error caught by tests.
             try? registry.register(entry.descriptor, build: entry.build)
         }
         return registry
     }
+
+    /// A registry with every built-in destination, configured from the environment alone.
+    public static func standard(environment: ShareEnvironment) -> DestinationRegistry {
+        standard(context: DestinationContext(environment: environment))
+    }
 }
 
-/// The built-in destinations, in the order `sharevia destinations` lists them.
+/// The built-in destinations: the one list that names them. Each declares its settings and how it
+/// is built in its own folder.
 public enum StandardDestinations {
-    /// A built-in destination as data: its descriptor, and how to build it.
-    public struct Entry: Sendable {
-        /// What it is and what it takes.
-        public var descriptor: DestinationDescriptor
-        /// Builds it, configured as the entry was asked for.
-        public var build: @Sendable () -> any ShareDestination
+    /// The built-ins, in the order `sharevia destinations` lists them.
+    public static let builtIns: [BuiltInDestination] = [
+        ClipboardDestination.builtIn,
+        FileExportDestination.builtIn,
+        InstagramDestination.builtIn,
+        SMSDestination.builtIn,
+        EmailDestination.builtIn,
+        WebIntentDestination.builtIn,
+    ]
+
+    /// Every setting a built-in or the plugins read, after the share's own.
+    public static var settings: [ShareSetting] { builtIns.flatMap(\.settings) + PluginSettings.Keys.all }
+
+    /// Every bad value among the built-ins' settings, each naming its source.
+    public static func check(_ settings: SettingsReader) -> [SettingError] {
+        builtIns.flatMap { $0.check(settings) }
     }
 
-    /// Every built-in destination as an entry; building none of them.
-    public static func entries(
-        environment: ShareEnvironment,
-        settings: DestinationSettings = DestinationSettings()
-    ) -> [Entry] {
+    /// A built-in destination as data: its descriptor, and how to build it.
+    public typealias Entry = BuiltInDestination.Entry
+
+    /// The plugins to register after the built-ins, and how they run.
+    public struct Plugins: Sendable {
+        /// The plugins found and described for this share; each becomes a destination.
+        public var catalog: PluginCatalog
+        /// How plugins run: timeouts, their settings and secrets.
+        public var settings: PluginSettings
+
+        /// No plugins, or those of `catalog`.
+        public init(catalog: PluginCatalog = PluginCatalog(), settings: PluginSettings = PluginSettings()) {
+            self.catalog = catalog
+            self.settings = settings
+        }
+    }
+
+    /// Every built-in destination as an entry, then the plugins'; building none of them.
+    public static func entries(context: DestinationContext, plugins: Plugins = Plugins()) -> [Entry] {
         let runner = ProcessRunner()
-        let core = [
-            Entry(descriptor: ClipboardDestination.standardDescriptor) {
-                ClipboardDestination(configuration: settings.clipboard, environment: environment, runner: runner)
-            },
-            Entry(descriptor: FileExportDestination.standardDescriptor) {
-                FileExportDestination(
-                    configuration: .init(directory: settings.outputDirectory),
-                    environment: environment
-                )
-            },
-            Entry(descriptor: InstagramDestination.standardDescriptor) {
-                var configuration = settings.instagram
-                configuration.outputDirectory = configuration.outputDirectory ?? settings.outputDirectory
-                return InstagramDestination(configuration: configuration, environment: environment, runner: runner)
-            },
-            Entry(descriptor: SMSDestination.standardDescriptor) {
-                SMSDestination(configuration: settings.sms, environment: environment, runner: runner)
-            },
-            Entry(descriptor: EmailDestination.standardDescriptor) {
-                var configuration = settings.email
-                configuration.outputDirectory = configuration.outputDirectory ?? settings.outputDirectory
-                return EmailDestination(configuration: configuration, environment: environment)
-            },
-        ]
-        let intents = WebIntentDestinations.services(
-            environment: environment,
-            mastodonInstance: settings.mastodonInstance
-        )
-        .map { service in
-            Entry(descriptor: WebIntentDestination.descriptor(for: service)) {
-                WebIntentDestination(service: service, environment: environment, runner: runner)
-            }
-        }
-        let plugins = settings.pluginCatalog.entries.map { entry in
+        let pluginEntries = plugins.catalog.entries.map { entry in
             Entry(descriptor: entry.descriptor) {
-                PluginDestination(entry: entry, settings: settings.plugins, environment: environment, runner: runner)
+                PluginDestination(
+                    entry: entry,
+                    settings: plugins.settings,
+                    environment: context.environment,
+                    runner: runner
+                )
             }
         }
-        return core + intents + plugins
+        return builtIns.flatMap { $0.entries(context) } + pluginEntries
+    }
+
+    /// Every built-in destination as an entry, configured from the environment alone.
+    public static func entries(environment: ShareEnvironment) -> [Entry] {
+        entries(context: DestinationContext(environment: environment))
     }
 
     /// The ids (and aliases) of the built-in destinations, which no plugin may take.
@@ -88,10 +96,7 @@ public enum StandardDestinations {
     }
 
     /// Every built-in destination, built.
-    public static func all(
-        environment: ShareEnvironment,
-        settings: DestinationSettings = DestinationSettings()
-    ) -> [any ShareDestination] {
-        entries(environment: environment, settings: settings).map { $0.build() }
+    public static func all(context: DestinationContext) -> [any ShareDestination] {
+        entries(context: context).map { $0.build() }
     }
 }

@@ -50,9 +50,11 @@ struct DestinationsCommand: AsyncParsableCommand {
 
     /// Prints the list; `ShareCommandFastPath.parseDestinations` calls this directly at start-up.
     static func list(json: Bool, settings: RouterSettings) async throws {
-        let config = try settings.loadConfig()
-        let layered = await settings.layered(over: config).withPlugins(wanted: nil)
-        let router = try layered.checkedRouter()
+        let environment = ShareEnvironment(ProcessEnvironment.variables())
+        let config = try settings.loadConfig(environment: environment)
+        let layered = await settings.layered(over: config, environment: environment)
+            .withPlugins(wanted: nil, environment: environment)
+        let router = try layered.checkedRouter(environment: environment)
         let plugins = Dictionary(
             layered.pluginCatalog.entries.map { ($0.plugin.id, $0.plugin.path) },
             uniquingKeysWith: { first, _ in first }

@@ -1,117 +1,56 @@
 import ArgumentParser
 import Destinations
+import ShareCore
 
-/// The email options of the share command, declared once here.
+/// The email options of the share command, named and explained by its settings (declared in its folder).
 struct EmailOptions: ParsableArguments {
-    @Option(
-        name: .customLong("smtp"),
-        help: ArgumentHelp(
-            "Email: the SMTP server, smtp://host:port (STARTTLS) or smtps://host:port (or SHAREVIA_SMTP_URL); without one, a .eml draft and a mailto: URI.",
-            valueName: "url"
-        )
-    )
+    private typealias S = EmailDestination.Settings
+
+    @Option(name: .setting(S.smtp), help: ArgumentHelp(setting: S.smtp))
     var smtp: String?
 
-    @Option(
-        name: .customLong("email-from"),
-        help: ArgumentHelp("Email: the sender, addr or 'Name <addr>' (or SHAREVIA_EMAIL_FROM).", valueName: "address")
-    )
+    @Option(name: .setting(S.from), help: ArgumentHelp(setting: S.from))
     var from: String?
 
-    @Option(
-        name: .customLong("email-to"),
-        help: ArgumentHelp("Email: a recipient, addr or 'Name <addr>'; repeat for more.", valueName: "address")
-    )
+    @Option(name: .setting(S.to), help: ArgumentHelp(setting: S.to))
     var to: [String] = []
 
-    @Option(
-        name: .customLong("email-cc"),
-        help: ArgumentHelp("Email: a Cc recipient; repeat for more.", valueName: "address")
-    )
+    @Option(name: .setting(S.cc), help: ArgumentHelp(setting: S.cc))
     var cc: [String] = []
 
-    @Option(help: ArgumentHelp("Email: the subject (default: the title).", valueName: "subject"))
+    @Option(name: .setting(S.subject), help: ArgumentHelp(setting: S.subject))
     var subject: String?
 
-    @Flag(help: "Email: add an HTML version that shows the card inline.")
+    @Flag(name: .setting(S.html), help: ArgumentHelp(setting: S.html))
     var html = false
 
-    @Option(
-        name: .customLong("smtp-tls"),
-        help: ArgumentHelp(
-            "Email: STARTTLS required, opportunistic or none (default: required; opportunistic on loopback).",
-            valueName: "mode"
-        )
-    )
+    @Option(name: .setting(S.security), help: ArgumentHelp(setting: S.security))
     var security: EmailDestination.TransportSecurity?
 
-    @Option(
-        name: .customLong("smtp-ca-file"),
-        help: ArgumentHelp("Email: a PEM file of CA certificates to verify the SMTP server with.", valueName: "file")
-    )
+    @Option(name: .setting(S.caFile), help: ArgumentHelp(setting: S.caFile))
     var caFile: String?
 
-    @Option(
-        name: .customLong("email-max-attachment-mib"),
-        help: ArgumentHelp(
-            "Email: the most the attachments may hold together, in MiB (default 25), checked while reading them.",
-            valueName: "mib"
-        )
-    )
+    @Option(name: .setting(S.maxAttachmentMiB), help: ArgumentHelp(setting: S.maxAttachmentMiB))
     var maxAttachmentMiB: Double?
 
-    func validate() throws {
-        if let smtp {
-            do {
-                let url = try SMTPURL(parsing: smtp)
-                if url.scheme == .smtps && security == EmailDestination.TransportSecurity.none {
-                    throw ValidationError("--smtp-tls none can't be used with smtps://, which is TLS from the start")
-                }
-            } catch let error as MailContentError {
-                throw ValidationError("--smtp \(error.message)")
-            }
-        }
-        let lists: [(String, [String])] = [
-            ("--email-from", from.map { [$0] } ?? []), ("--email-to", to), ("--email-cc", cc),
-        ]
-        for (flag, values) in lists {
-            for value in values {
-                do {
-                    _ = try MailAddress(parsing: value, field: flag)
-                } catch {
-                    throw ValidationError("\(flag) \(error.message)")
-                }
-            }
-        }
-        if let subject,
-            subject.unicodeScalars.contains(where: {
-                ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F || OneLineText.breaksLine($0)
-            })
-        {
-            throw ValidationError(
-                "--subject must be one line without control characters (no CR, LF, NUL, U+0085, U+2028 or U+2029)"
-            )
-        }
-        if let caFile, caFile.isEmpty { throw ValidationError("--smtp-ca-file needs a file path") }
-        if let maxAttachmentMiB, !(maxAttachmentMiB > 0 && maxAttachmentMiB <= 1_048_576) {
-            throw ValidationError("--email-max-attachment-mib must be a number of MiB above 0 and at most 1048576")
-        }
+    /// The values given, by flag, for the settings reader.
+    var values: [String: [String]] {
+        typealias Settings = EmailDestination.Settings
+        var values: [String: [String]] = [:]
+        values[Settings.smtp.flag!] = smtp.map { [$0] }
+        values[Settings.from.flag!] = from.map { [$0] }
+        if !to.isEmpty { values[Settings.to.flag!] = to }
+        if !cc.isEmpty { values[Settings.cc.flag!] = cc }
+        values[Settings.subject.flag!] = subject.map { [$0] }
+        if html { values[Settings.html.flag!] = ["true"] }
+        values[Settings.security.flag!] = security.map { [$0.rawValue] }
+        values[Settings.caFile.flag!] = caFile.map { [$0] }
+        values[Settings.maxAttachmentMiB.flag!] = maxAttachmentMiB.map { [String($0)] }
+        return values
     }
 
-    /// The destination's configuration; the folder comes from `--out`, the timeout from `--timeout`.
-    var configuration: EmailDestination.Configuration {
-        EmailDestination.Configuration(
-            smtp: smtp,
-            from: from,
-            to: to,
-            cc: cc,
-            subject: subject,
-            html: html,
-            security: security,
-            caFile: caFile,
-            attachmentLimit: maxAttachmentMiB.map { Int($0 * 1_048_576) }
-        )
-    }
+    /// Checked by email's own settings code, as a variable or the config file is.
+    func validate() throws { try validateFlags(values) { EmailDestination.Configuration(reading: $0, problems: &$1) } }
 }
 
 extension EmailDestination.TransportSecurity: ExpressibleByArgument {

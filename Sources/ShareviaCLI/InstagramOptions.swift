@@ -1,71 +1,45 @@
 import ArgumentParser
 import Destinations
+import ShareCore
 
-/// The Instagram Stories options of the share command, declared once here.
+/// The Instagram Stories options of the share command, named and explained by its settings (declared in its folder).
 struct InstagramOptions: ParsableArguments {
-    @Option(
-        name: .customLong("instagram-app-id"),
-        help: ArgumentHelp(
-            "The Facebook App ID Instagram requires (or SHAREVIA_INSTAGRAM_APP_ID).",
-            valueName: "id"
-        )
-    )
+    private typealias S = InstagramDestination.Settings
+
+    @Option(name: .setting(S.appID), help: ArgumentHelp(setting: S.appID))
     var appID: String?
 
-    @Option(
-        name: .customLong("as"),
-        help: ArgumentHelp(
-            "Instagram layer for the image: background or sticker (default: by its shape).",
-            valueName: "layer"
-        )
-    )
+    @Option(name: .setting(S.placement), help: ArgumentHelp(setting: S.placement))
     var placement: InstagramDestination.Placement = .automatic
 
-    @Option(help: ArgumentHelp("Instagram: the gradient's top colour behind a sticker, #RRGGBB.", valueName: "#RRGGBB"))
+    @Option(name: .setting(S.topColor), help: ArgumentHelp(setting: S.topColor))
     var topColor: String?
 
-    @Option(
-        help: ArgumentHelp("Instagram: the gradient's bottom colour behind a sticker, #RRGGBB.", valueName: "#RRGGBB")
-    )
+    @Option(name: .setting(S.bottomColor), help: ArgumentHelp(setting: S.bottomColor))
     var bottomColor: String?
 
-    @Flag(help: "Instagram: place any image on a 1080x1920 canvas and send it as the background.")
+    @Flag(name: .setting(S.fit), help: ArgumentHelp(setting: S.fit))
     var fit = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Instagram: the adb serial of the Android device to use when several are attached.",
-            valueName: "serial"
-        )
-    )
+    @Option(name: .setting(S.device), help: ArgumentHelp(setting: S.device))
     var device: String?
 
-    func validate() throws {
-        for (flag, value) in [("--top-color", topColor), ("--bottom-color", bottomColor)] {
-            if let value, HexColor(value) == nil {
-                throw ValidationError("\(flag) '\(value)' is not a colour; write it as #RRGGBB, such as #FF6B35")
-            }
-        }
-        if let appID, appID.isEmpty || !appID.allSatisfy(\.isNumber) {
-            throw ValidationError(
-                "--instagram-app-id '\(appID)' is not a Facebook App ID (digits, as on developers.facebook.com)"
-            )
-        }
-        if fit && placement == .sticker {
-            throw ValidationError("--fit makes a background; it can't be used with --as sticker")
-        }
+    /// The values given, by flag, for the settings reader.
+    var values: [String: [String]] {
+        typealias Settings = InstagramDestination.Settings
+        var values: [String: [String]] = [:]
+        values[Settings.appID.flag!] = appID.map { [$0] }
+        if placement != .automatic { values[Settings.placement.flag!] = [placement.rawValue] }
+        values[Settings.topColor.flag!] = topColor.map { [$0] }
+        values[Settings.bottomColor.flag!] = bottomColor.map { [$0] }
+        if fit { values[Settings.fit.flag!] = ["true"] }
+        values[Settings.device.flag!] = device.map { [$0] }
+        return values
     }
 
-    /// The destination's configuration; the folder comes from `--out`.
-    var configuration: InstagramDestination.Configuration {
-        InstagramDestination.Configuration(
-            appID: appID,
-            placement: placement,
-            topColor: topColor.flatMap(HexColor.init),
-            bottomColor: bottomColor.flatMap(HexColor.init),
-            fit: fit,
-            device: device
-        )
+    /// Checked by Instagram's own settings code, as a variable or the config file is.
+    func validate() throws {
+        try validateFlags(values) { InstagramDestination.Configuration(reading: $0, problems: &$1) }
     }
 }
 

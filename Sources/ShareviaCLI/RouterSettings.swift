@@ -10,82 +10,106 @@ import Foundation
 #endif
 
 /// What ``RouterOptions`` (`--unavailable`, `--out`, `--selection`, `--no-verify`,
-/// `--clipboard-backend`, `--mastodon-instance`, `--timeout`, `--retries`) ask for, as plain values,
-/// and the router they build.
+/// `--clipboard-backend`, `--mastodon-instance`, `--timeout`, `--retries`) and the destinations'
+/// flags ask for, as plain values, and the router they build.
+///
+/// Every destination setting is resolved by one ``SettingsReader``: the flags, then the
+/// environment (read once per run), then the config file, then the default.
 struct RouterSettings: Equatable, Sendable {
-    /// `--timeout`'s default, in seconds.
-    static let defaultTimeout: Double = 30
-    /// `--retries`' default.
-    static let defaultRetries = 2
-
     var unavailable: String?
     var out: String?
     var selection: ClipboardSelection?
     var noVerify = false
     var clipboardBackend: ClipboardDestination.BackendPreference?
     var mastodonInstance: String?
-    /// `--timeout`; nil for the config file's, else ``defaultTimeout``.
+    /// `--timeout`, in seconds, as given.
     var timeout: Double?
-    /// `--retries`; nil for the config file's, else ``defaultRetries``.
+    /// `--retries`, as given.
     var retries: Int?
     /// `--config`: the config file to read instead of the default.
     var configFile: String?
+    /// The values of the destinations' own flags (`--instagram-app-id`, `--sms-to`, ...), by
+    /// long name without dashes.
+    var destinationFlags: [String: [String]] = [:]
+    /// The config file, once read: a settings provider after the flags and the environment.
+    var config: KeyedSettingsProvider?
+    /// Secrets the config file resolved (the SMTP password), by key.
+    var configSecrets: [String: Secret] = [:]
     /// Plugins' settings from the config file, and the plugins found for this command.
     var plugins = PluginSettings()
     var pluginCatalog = PluginCatalog()
-    /// Settings from the config file that destinations read as `SHAREVIA_*` variables, used
-    /// when the variable itself is unset (a variable beats the file).
-    var configVariables: [String: String] = [:]
     /// Built-in destinations whose secret in the config file can't be resolved, with the reason:
     /// each is unavailable; every other destination goes on.
     var unresolvedSecrets: [DestinationID: String] = [:]
-    /// Instagram Stories' options (`--instagram-app-id`, `--as`, ...), read by ArgumentParser only.
-    var instagram = InstagramDestination.Configuration()
-    /// SMS's options (`--sms-to`, `--sms-device`, ...), read by ArgumentParser only.
-    var sms = SMSDestination.Configuration()
-    /// Email's options (`--smtp`, `--email-to`, ...), read by ArgumentParser only.
-    var email = EmailDestination.Configuration()
 
-    /// These settings with Instagram's options.
-    func with(instagram: InstagramDestination.Configuration) -> RouterSettings {
+    static func == (lhs: RouterSettings, rhs: RouterSettings) -> Bool {
+        lhs.commandLineValues == rhs.commandLineValues && lhs.unavailable == rhs.unavailable
+            && lhs.configFile == rhs.configFile && lhs.config?.values == rhs.config?.values
+    }
+
+    /// These settings with the destinations' flags added.
+    func with(flags: [String: [String]]) -> RouterSettings {
         var copy = self
-        copy.instagram = instagram
+        copy.destinationFlags.merge(flags) { _, new in new }
         return copy
     }
 
-    /// These settings with SMS's options.
-    func with(sms: SMSDestination.Configuration) -> RouterSettings {
-        var copy = self
-        copy.sms = sms
-        return copy
-    }
-
-    /// These settings with email's options.
-    func with(email: EmailDestination.Configuration) -> RouterSettings {
-        var copy = self
-        copy.email = email
-        return copy
-    }
-
-    func validate() throws {
-        if let timeout, !(timeout > 0 && timeout <= 3600) {
-            throw ValidationError("--timeout must be between 0 and 3600 seconds")
+    /// Every flag given that a setting reads, by long name.
+    var commandLineValues: [String: [String]] {
+        var values = destinationFlags
+        if let out { values[ShareSettings.outputFolder.flag!] = [out] }
+        if let timeout { values[ShareSettings.timeout.flag!] = [String(timeout)] }
+        if let retries { values[ShareSettings.retries.flag!] = [String(retries)] }
+        if let selection { values[ClipboardDestination.Settings.selection.flag!] = [selection.rawValue] }
+        if noVerify { values[ClipboardDestination.Settings.noVerify.flag!] = ["true"] }
+        if let clipboardBackend {
+            values[ClipboardDestination.Settings.backend.flag!] = [
+                clipboardBackend == .automatic ? "auto" : clipboardBackend.rawValue
+            ]
         }
-        if let retries, !(0...10).contains(retries) { throw ValidationError("--retries must be between 0 and 10") }
-        if let out, out.isEmpty { throw ValidationError("--out needs a folder path") }
+        if let mastodonInstance { values[MastodonIntent.Settings.instance.flag!] = [mastodonInstance] }
+        return values
+    }
+
+    /// Every setting, resolved: the flags, then `environment`, then the config file.
+    func reader(environment: ShareEnvironment) -> SettingsReader {
+        var providers: [any SettingsProvider] = [
+            CommandLineSettingsProvider(values: commandLineValues),
+            EnvironmentSettingsProvider(environment: environment),
+        ]
+        if let config { providers.append(config) }
+        return SettingsReader(providers: providers)
+    }
+
+    /// The share's own settings from every source (already checked when read).
+    func shareValues(environment: ShareEnvironment) -> ShareSettings.Values {
+        var ignored: [SettingError] = []
+        return ShareSettings.Values(reading: reader(environment: environment), problems: &ignored)
+    }
+
+    /// How long one delivery may take: `--timeout`, else the config file's, else 30 s.
+    func deliveryTimeout(environment: ShareEnvironment) -> Duration {
+        shareValues(environment: environment).timeout ?? ShareSettings.defaultTimeout
+    }
+
+    /// Checks the flags, every destination's too, with the code that reads them.
+    ///
+    /// - Throws: `ValidationError` naming the first bad flag and what to write instead.
+    func validate() throws {
+        let flags = SettingsReader(providers: [CommandLineSettingsProvider(values: commandLineValues)])
+        var problems: [SettingError] = []
+        _ = ShareSettings.Values(reading: flags, problems: &problems)
+        problems += StandardDestinations.check(flags)
+        if let problem = problems.first { throw ValidationError(problem.description) }
         if let configFile, configFile.isEmpty { throw ValidationError("--config needs a file path") }
     }
 
-    /// The environment of this process; `--clipboard-backend auto` hides
+    /// `environment` for destinations; `--clipboard-backend auto` hides
     /// `SHAREVIA_CLIPBOARD_BACKEND`, since a flag wins over a variable.
-    var environment: ShareEnvironment {
-        var environment = ShareEnvironment(ProcessEnvironment.variables())
-        for (name, value) in configVariables where environment[name] == nil {
-            environment.variables[name] = value
-        }
-        if clipboardBackend == .automatic {
-            environment[ClipboardDestination.BackendPreference.environmentVariable] = nil
-        }
+    func destinationEnvironment(_ environment: ShareEnvironment) -> ShareEnvironment {
+        guard clipboardBackend == .automatic else { return environment }
+        var environment = environment
+        environment[ClipboardDestination.BackendPreference.environmentVariable] = nil
         return environment
     }
 
@@ -100,46 +124,29 @@ struct RouterSettings: Equatable, Sendable {
     }
 
     /// The registry: the built-ins plus any an integrator added through ``ShareviaMain``.
-    func registry() -> DestinationRegistry {
-        ShareviaMain.makeRegistry(environment, destinationSettings)
+    func registry(environment: ShareEnvironment) -> DestinationRegistry {
+        ShareviaMain.makeRegistry(context(environment: environment), pluginsToRegister(environment: environment))
     }
 
-    /// What the flags set for each destination, as typed settings.
-    var destinationSettings: DestinationSettings {
-        DestinationSettings(
-            mastodonInstance: mastodonInstance,
-            outputDirectory: out.map(Self.absolute),
-            clipboard: ClipboardDestination.Configuration(
-                selection: selection ?? .clipboard,
-                verify: !noVerify,
-                // `--timeout` governs each clipboard command as it governs an SMTP delivery;
-                // without it, the clipboard's own 5 s (a frozen display server fails fast).
-                timeout: timeout.map { .milliseconds(Int($0 * 1000)) }
-                    ?? ClipboardDestination.Configuration.defaultTimeout,
-                backend: clipboardBackend ?? .automatic
-            ),
-            instagram: instagram,
-            plugins: pluginSettings,
-            pluginCatalog: pluginCatalog,
-            sms: sms,
-            email: emailConfiguration
+    /// What the built-ins are built from.
+    func context(environment: ShareEnvironment) -> DestinationContext {
+        let reader = reader(environment: environment)
+        var ignored: [SettingError] = []
+        let folder = ShareSettings.Values(reading: reader, problems: &ignored).outputFolder
+        return DestinationContext(
+            settings: reader,
+            environment: destinationEnvironment(environment),
+            outputDirectory: folder.map(Self.absolute),
+            secrets: configSecrets
         )
     }
 
-    /// The plugins' settings with `deliver`'s limit no longer than `--timeout`, the limit the
-    /// router gives one delivery: a plugin is told, and held to, the time it really has.
-    private var pluginSettings: PluginSettings {
+    /// The plugins, with `deliver`'s limit no longer than the limit the router gives one
+    /// delivery: a plugin is told, and held to, the time it really has.
+    private func pluginsToRegister(environment: ShareEnvironment) -> StandardDestinations.Plugins {
         var settings = plugins
-        let share = Duration.milliseconds(Int((timeout ?? Self.defaultTimeout) * 1000))
-        settings.deliverTimeout = min(settings.deliverTimeout, share)
-        return settings
-    }
-
-    /// Email's options, with `--timeout` as the limit of one SMTP delivery.
-    private var emailConfiguration: EmailDestination.Configuration {
-        var configuration = email
-        configuration.timeout = .milliseconds(Int((timeout ?? Self.defaultTimeout) * 1000))
-        return configuration
+        settings.deliverTimeout = min(settings.deliverTimeout, deliveryTimeout(environment: environment))
+        return StandardDestinations.Plugins(catalog: pluginCatalog, settings: settings)
     }
 
     /// A router over the registry with these options, after checking the ids that `--unavailable`
@@ -147,9 +154,8 @@ struct RouterSettings: Equatable, Sendable {
     /// variable a warning on stderr (a stale variable should not break every share).
     ///
     /// - Throws: ``CommandFailure`` (usage) naming the unknown id and the known ones.
-    func checkedRouter() throws -> ShareRouter {
-        let environment = environment  // copying the process environment costs a dictionary; once is enough
-        let router = router(in: environment)
+    func checkedRouter(environment: ShareEnvironment) throws -> ShareRouter {
+        let router = router(environment: environment)
         let registry = router.registry
         func unknown(in list: String) -> [DestinationID] {
             DestinationID.list(parsing: list).filter { !registry.contains($0) }
@@ -170,14 +176,13 @@ struct RouterSettings: Equatable, Sendable {
     }
 
     /// A router over the registry with these options.
-    func router() -> ShareRouter { router(in: environment) }
-
-    private func router(in environment: ShareEnvironment) -> ShareRouter {
-        ShareRouter(
-            registry: ShareviaMain.makeRegistry(environment, destinationSettings),
+    func router(environment: ShareEnvironment) -> ShareRouter {
+        let values = shareValues(environment: environment)
+        return ShareRouter(
+            registry: registry(environment: environment),
             retryPolicy: RetryPolicy(
-                maxAttempts: (retries ?? Self.defaultRetries) + 1,
-                deliveryTimeout: .milliseconds(Int((timeout ?? Self.defaultTimeout) * 1000))
+                maxAttempts: (values.retries ?? ShareSettings.defaultRetries) + 1,
+                deliveryTimeout: values.timeout ?? ShareSettings.defaultTimeout
             ),
             simulatedUnavailable: simulatedUnavailable(in: environment),
             scheduling: ShareviaMain.routerScheduling

@@ -1,60 +1,34 @@
 import ArgumentParser
 import Destinations
+import ShareCore
 
-/// The SMS options of the share command, declared once here.
+/// The SMS options of the share command, named and explained by its settings (declared in its folder).
 struct SMSOptions: ParsableArguments {
-    @Option(
-        name: .customLong("sms-to"),
-        help: ArgumentHelp(
-            "SMS: a recipient, E.164 (+14155550123) or local digits; repeat for more (or SHAREVIA_SMS_TO).",
-            valueName: "number"
-        )
-    )
+    private typealias S = SMSDestination.Settings
+
+    @Option(name: .setting(S.recipients), help: ArgumentHelp(setting: S.recipients))
     var recipients: [String] = []
 
-    @Option(
-        name: .customLong("sms-device"),
-        help: ArgumentHelp(
-            "SMS: the KDE Connect device id (or name) of the phone to send through when several are paired.",
-            valueName: "id"
-        )
-    )
+    @Option(name: .setting(S.device), help: ArgumentHelp(setting: S.device))
     var device: String?
 
-    @Flag(
-        name: .customLong("sms-smart-encoding"),
-        help: "SMS: replace curly quotes, dashes, … and special spaces by GSM-7 ones when that keeps it GSM-7."
-    )
+    @Flag(name: .setting(S.smartEncoding), help: ArgumentHelp(setting: S.smartEncoding))
     var smartEncoding = false
 
-    @Option(
-        name: .customLong("sms-max-segments"),
-        help: ArgumentHelp(
-            "SMS: trim the message to at most this many segments (the link is kept whole).",
-            valueName: "n"
-        )
-    )
+    @Option(name: .setting(S.maxSegments), help: ArgumentHelp(setting: S.maxSegments))
     var maxSegments: Int?
 
-    func validate() throws {
-        for number in recipients {
-            do throws(PhoneNumberError) {
-                _ = try PhoneNumber(validating: number)
-            } catch {
-                throw ValidationError("--sms-to: \(error.description)")
-            }
-        }
-        if let maxSegments, maxSegments < 1 { throw ValidationError("--sms-max-segments must be at least 1") }
-        if let device, device.isEmpty { throw ValidationError("--sms-device needs a KDE Connect device id") }
+    /// The values given, by flag, for the settings reader.
+    var values: [String: [String]] {
+        typealias Settings = SMSDestination.Settings
+        var values: [String: [String]] = [:]
+        if !recipients.isEmpty { values[Settings.recipients.flag!] = recipients }
+        values[Settings.device.flag!] = device.map { [$0] }
+        if smartEncoding { values[Settings.smartEncoding.flag!] = ["true"] }
+        values[Settings.maxSegments.flag!] = maxSegments.map { [String($0)] }
+        return values
     }
 
-    /// The destination's configuration (numbers already validated).
-    var configuration: SMSDestination.Configuration {
-        SMSDestination.Configuration(
-            recipients: recipients.compactMap { try? PhoneNumber(validating: $0) },
-            device: device,
-            smartEncoding: smartEncoding,
-            maxSegments: maxSegments
-        )
-    }
+    /// Checked by SMS's own settings code, as a variable or the config file is.
+    func validate() throws { try validateFlags(values) { SMSDestination.Configuration(reading: $0, problems: &$1) } }
 }

@@ -50,8 +50,8 @@ struct ShareCommand: AsyncParsableCommand {
     var invocation: ShareInvocation {
         var invocation = ShareInvocation(destinations: "")
         core.apply(to: &invocation)
-        invocation.routing = routing.settings.with(instagram: instagram.configuration).with(sms: sms.configuration)
-            .with(email: email.configuration)
+        invocation.routing = routing.settings.with(flags: instagram.values).with(flags: sms.values)
+            .with(flags: email.values)
         invocation.card = card.card
         return invocation
     }

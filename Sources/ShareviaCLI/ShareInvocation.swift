@@ -95,17 +95,22 @@ struct ShareInvocation: Equatable, Sendable {
     }
 
     func run() async throws {
-        let config = try routing.loadConfig()
-        let planned = try chain(config: config)
-        let routing = await routing.layered(over: config).withPlugins(wanted: Set(planned.ids))
-        let router = try routing.checkedRouter()
-        let chain = try chain(in: router.registry, config: config)
+        // The environment is read once per run; everything below is handed this copy.
+        let environment = ShareEnvironment(ProcessEnvironment.variables())
+        let config = try routing.loadConfig(environment: environment)
+        // The chain is built once: its ids choose the plugins to look for, then it is checked
+        // against the registry (the default tail, clipboard and file, are always built in).
+        let chain = try chain(config: config)
+        let routing = await routing.layered(over: config, environment: environment)
+            .withPlugins(wanted: Set(chain.ids), environment: environment)
+        let router = try routing.checkedRouter(environment: environment)
         do {
             _ = try chain.validatedIDs(against: router.registry)
         } catch {
             throw usageFailure(ErrorAdvice.message(for: error))
         }
-        let content = try buildShareable()
+        let pipeWait = routing.deliveryTimeout(environment: environment)
+        let content = try buildShareable(pipeWait: pipeWait)
         do {
             if dryRun {
                 let previews = try await router.preview(content, via: chain)
@@ -143,13 +148,10 @@ struct ShareInvocation: Equatable, Sendable {
         }
     }
 
-    /// How long a pipe given as a file or card spec (`<(command)`) may take: --timeout.
-    var pipeWait: Duration {
-        .milliseconds(Int((routing.timeout ?? RouterSettings.defaultTimeout) * 1000))
-    }
-
     /// The content from the arguments, with every file checked before anything is shared.
-    func buildContent() throws -> ShareContent {
+    ///
+    /// - Parameter pipeWait: How long a pipe given as a file (`<(command)`) may take: --timeout.
+    func buildContent(pipeWait: Duration = ShareSettings.defaultTimeout) throws -> ShareContent {
         var attachments: [ShareAttachment] = []
         for path in files {
             do throws(ShareError) {
@@ -175,8 +177,8 @@ struct ShareInvocation: Equatable, Sendable {
     }
 
     /// The content, with the card of `--card` when given (see CardShareInvocation.swift).
-    func buildShareable() throws -> any ShareableContent {
-        let content = try buildContent()
+    func buildShareable(pipeWait: Duration) throws -> any ShareableContent {
+        let content = try buildContent(pipeWait: pipeWait)
         guard let card else { return content }
         return try CardShareInvocation.content(
             spec: card,

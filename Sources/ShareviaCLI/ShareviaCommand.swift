@@ -53,13 +53,18 @@ public enum ShareviaMain {
     /// Builds the registry the commands use. A struct around the closure because a task-local of
     /// closure type crashes release builds of Swift 6.3.1 in `swift_task_localValuePush`.
     struct RegistryFactory: Sendable {
-        let make: @Sendable (ShareEnvironment, DestinationSettings) -> DestinationRegistry
+        /// Settings integrators' destinations read, after the built-ins'.
+        var extraSettings: [ShareSetting] = []
+        let make: @Sendable (DestinationContext, StandardDestinations.Plugins) -> DestinationRegistry
 
         /// The built-ins, then `extra`; an extra destination whose id is taken is skipped with a warning.
-        static func standard(plus extra: @escaping @Sendable (ShareEnvironment) -> [any ShareDestination]) -> Self {
-            RegistryFactory { environment, settings in
-                var registry = DestinationRegistry.standard(environment: environment, settings: settings)
-                for destination in extra(environment) {
+        static func standard(
+            settings: [ShareSetting] = [],
+            plus extra: @escaping @Sendable (DestinationContext) -> [any ShareDestination]
+        ) -> Self {
+            RegistryFactory(extraSettings: settings) { context, plugins in
+                var registry = DestinationRegistry.standard(context: context, plugins: plugins)
+                for destination in extra(context) {
                     do throws(ShareError) {
                         try registry.register(destination)
                     } catch {
@@ -72,14 +77,17 @@ public enum ShareviaMain {
     }
 
     /// The built-ins plus any extra destinations given to ``run(extraDestinations:)``.
-    @TaskLocal static var registryFactory = RegistryFactory { environment, settings in
-        DestinationRegistry.standard(environment: environment, settings: settings)
+    @TaskLocal static var registryFactory = RegistryFactory { context, plugins in
+        DestinationRegistry.standard(context: context, plugins: plugins)
     }
 
-    /// The registry for this environment and these destination settings, its destinations'
-    /// reasons and errors worded for this command line (see ``ErrorAdvice``).
-    static func makeRegistry(_ environment: ShareEnvironment, _ settings: DestinationSettings) -> DestinationRegistry {
-        registryFactory.make(environment, settings).advised()
+    /// The registry for this context and these plugins, its destinations' reasons and errors
+    /// worded for this command line (see ``ErrorAdvice``).
+    static func makeRegistry(
+        _ context: DestinationContext,
+        _ plugins: StandardDestinations.Plugins
+    ) -> DestinationRegistry {
+        registryFactory.make(context, plugins).advised()
     }
 
     /// Where routers built by the commands run their tasks: the executor the command runs on.
@@ -97,6 +105,23 @@ public enum ShareviaMain {
     ///   `sharevia destinations` and can be named in `--to`.
     public static func run(
         extraDestinations: @escaping @Sendable (ShareEnvironment) -> [any ShareDestination] = { _ in [] }
+    ) -> Never {
+        run(settings: [], extraDestinations: { context in extraDestinations(context.environment) })
+    }
+
+    /// Parses the process arguments, runs the matching command and exits with its code, with
+    /// destinations that read settings of their own.
+    ///
+    /// The config file takes every key in `settings` (`sharevia config check` lists them), and
+    /// `context.settings` resolves each: the environment variable it declares, then the file,
+    /// then nil for the destination's default.
+    ///
+    /// - Parameters:
+    ///   - settings: The settings the extra destinations read, each with its config key and variable.
+    ///   - extraDestinations: Destinations to register after the built-ins, built from the context.
+    public static func run(
+        settings: [ShareSetting],
+        extraDestinations: @escaping @Sendable (DestinationContext) -> [any ShareDestination]
     ) -> Never {
         if let bad = ArgumentEncoding.firstInvalidArgument() {
             StandardStreams.printError(
@@ -119,7 +144,7 @@ public enum ShareviaMain {
         let interrupts = InterruptSignals.start()
         let watch: (Task<Void, Never>) -> Void = { interrupts?.watch($0) }
         let status = CallingThreadExecutor.run(started: watch) { executor in
-            await $registryFactory.withValue(.standard(plus: extraDestinations)) {
+            await $registryFactory.withValue(.standard(settings: settings, plus: extraDestinations)) {
                 await $routerScheduling.withValue(executor.routerScheduling) {
                     await $interrupts.withValue(interrupts) {
                         await runCommand(arguments)

@@ -152,6 +152,38 @@ struct ProcessRunnerTests {
         #expect(String(decoding: output.standardOutput, as: UTF8.self) == "ran\n")
     }
 
+    /// Stdin bytes reach the child through an in-memory file, not a pipe this process feeds: a
+    /// child that exits without reading them (a plugin that fails at once) can't raise SIGPIPE
+    /// here, which at its default action would end the whole process, tests and all.
+    @Test func aChildThatReadsNoneOfItsInputEndsNothingHere() async throws {
+        let payload = [UInt8](repeating: 7, count: 1 << 20)  // far more than a pipe holds
+        for _ in 0..<5 {
+            let output = try await runner.run(
+                ProcessInvocation(executable: "/bin/true", standardInput: .bytes(payload))
+            )
+            #expect(output.succeeded)
+        }
+        let counted = try await runner.run(
+            ProcessInvocation(executable: "/usr/bin/wc", arguments: ["-c"], standardInput: .bytes(payload))
+        )
+        #expect(
+            String(decoding: counted.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                == "1048576"
+        )
+    }
+
+    @Test func aFileThatCantBeRunIsNotAMissingProgram() async throws {
+        let folder = TemporaryFolder("noexec")
+        defer { folder.remove() }
+        let path = try folder.write(Data("#!/bin/sh\necho ran\n".utf8), named: "plain")
+        let error = await #expect(throws: ProcessRunnerError.self) {
+            try await runner.run(ProcessInvocation(executable: path))
+        }
+        #expect(error?.errno == EACCES)
+        #expect(error?.isNotFound == false)
+        #expect(error?.description == "can't run \(path): Permission denied")
+    }
+
     @Test func aMissingProgramIsNotFound() async throws {
         let error = await #expect(throws: ProcessRunnerError.self) {
             try await runner.run(ProcessInvocation(executable: "/nonexistent/xclip"))
@@ -171,7 +203,7 @@ struct ProcessRunnerTests {
 /// A background program starts, runs, and stops, even when it ignores SIGTERM.
 struct BackgroundProcessTests {
     @Test func startsAndStops() async throws {
-        let process = try BackgroundProcess.start("/bin/sleep", arguments: ["30"])
+        let process = try await BackgroundProcess.start("/bin/sleep", arguments: ["30"])
         #expect(process.isRunning)
         await process.stop()
         #expect(!process.isRunning)
@@ -181,7 +213,7 @@ struct BackgroundProcessTests {
         let folder = TemporaryFolder("bg")
         defer { folder.remove() }
         let log = folder.path + "/log"
-        let process = try BackgroundProcess.start(
+        let process = try await BackgroundProcess.start(
             "/bin/sh",
             arguments: ["-c", "trap '' TERM; echo started; while :; do sleep 1; done"],
             logPath: log
@@ -204,13 +236,13 @@ struct BackgroundProcessTests {
     }
 
     @Test func waitForExitSeesAProgramEndOnItsOwn() async throws {
-        let process = try BackgroundProcess.start("/bin/sh", arguments: ["-c", "exit 0"])
+        let process = try await BackgroundProcess.start("/bin/sh", arguments: ["-c", "exit 0"])
         #expect(await process.waitForExit(timeout: .seconds(5)))
         #expect(!process.isRunning)
     }
 
-    @Test func aMissingProgramThrows() {
-        #expect(throws: ProcessRunnerError.self) { try BackgroundProcess.start("/nonexistent/Xvfb") }
+    @Test func aMissingProgramThrows() async {
+        await #expect(throws: ProcessRunnerError.self) { try await BackgroundProcess.start("/nonexistent/Xvfb") }
     }
 }
 

@@ -161,6 +161,26 @@ extension XServerTests {
             #expect(Self.processName(owner.pid) == "sharevia-clip")
         }
 
+        /// The owner is a program started afresh, never a `fork()` of this multi-threaded process
+        /// without `exec` (whose copy could wait for ever on a lock another thread held): its
+        /// command line is its own, not this test runner's, and it runs this very executable.
+        @Test func theOwnerIsThisProgramExecutedAfreshInOwnerMode() async throws {
+            let display = try TestDisplay.require()
+            let owner = try await client(display).own([
+                X11SelectionItem(selection: .clipboard, targets: Self.textTargets, bytes: Array("exec'd".utf8))
+            ])
+            let commandLine = FileManager.default.contents(atPath: "/proc/\(owner.pid)/cmdline").map { [UInt8]($0) }
+            #expect(commandLine == Array("sharevia-clip".utf8) + [0], "a forked copy keeps its parent's command line")
+            let ownExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            let ownerExecutable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(owner.pid)/exe")
+            #expect(ownerExecutable == ownExecutable)
+            // A session of its own, as before: no terminal's signals reach it.
+            let stat = try String(contentsOfFile: "/proc/\(owner.pid)/stat", encoding: .utf8)
+            let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+            #expect(fields.count > 3 && Int32(fields[3]) == owner.pid, "the owner leads its own session")
+            #expect(try await client(display).read(.clipboard, as: "UTF8_STRING", maxBytes: 64) == Array("exec'd".utf8))
+        }
+
         // MARK: The owner's lifetime
 
         @Test func ownerExitsOnceOtherProgramsTookEverySelection() async throws {

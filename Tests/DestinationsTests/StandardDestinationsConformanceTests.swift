@@ -26,12 +26,12 @@ import Testing
     func conforms(id: DestinationID) async throws {
         let home = TemporaryFolder()
         let environment = ShareEnvironment(["HOME": home.path, "PATH": "/usr/bin:/bin"])
+        let settings = CommandLineSettingsProvider(values: [
+            MastodonIntent.Settings.instance.flag!: ["mastodon.example"],
+            InstagramDestination.Settings.appID.flag!: ["1234567890"],
+        ])
         let registry = DestinationRegistry.standard(
-            environment: environment,
-            settings: DestinationSettings(
-                mastodonInstance: "mastodon.example",
-                instagram: .init(appID: "1234567890")
-            )
+            context: DestinationContext(settings: SettingsReader(providers: [settings]), environment: environment)
         )
         let destination = try #require(registry.destination(id))
         let failures = await DestinationConformance(destination, deliverSample: true).run()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Clipboard
 import Destinations
+import ShareCore
 import Testing
 
 @testable import ShareviaCLI
@@ -12,7 +13,9 @@ import Testing
         let command = try #require(
             try ShareviaCommand.parseAsRoot(["--to", "clipboard", "--text", "hi"] + arguments) as? ShareCommand
         )
-        return command.invocation.routing.destinationSettings.clipboard.timeout
+        var problems: [SettingError] = []
+        let settings = command.invocation.routing.reader(environment: ShareEnvironment())
+        return ClipboardDestination.Configuration(reading: settings, problems: &problems).timeout
     }
 
     @Test func timeoutFlagSetsTheClipboardsLimit() throws {

@@ -1,3 +1,4 @@
+import Destinations
 import Foundation
 import ShareCore
 import TestSupport
@@ -113,11 +114,12 @@ import Testing
             """
         )
         let config = try ConfigLocation.load(flag: path, environment: .init(["HOME": folder.path]))
-        var settings = RouterSettings(configFile: path).layered(over: config)
-        #expect(settings.retries == 4)
-        #expect(settings.configVariables["SHAREVIA_MASTODON_INSTANCE"] == "file.example")
-        settings = RouterSettings(retries: 1, configFile: path).layered(over: config)
-        #expect(settings.retries == 1)
+        let environment = ShareEnvironment()
+        var settings = RouterSettings(configFile: path).layered(over: config, environment: environment)
+        #expect(settings.shareValues(environment: environment).retries == 4)
+        #expect(settings.reader(environment: environment).text(MastodonIntent.Settings.instance) == "file.example")
+        settings = RouterSettings(retries: 1, configFile: path).layered(over: config, environment: environment)
+        #expect(settings.shareValues(environment: environment).retries == 1)
 
         // Through the binary: the file, then a variable over it, then a flag over both.
         let base = ["--to", "mastodon", "--text", "hi", "--dry-run", "--json", "--config", path]
@@ -260,8 +262,8 @@ import Testing
         #expect(check.table.contains("sms.smart_encoding = true (file:9)"))
         for run in [email, sms, check] { #expect(!(run.stdout + run.stderr).contains(canary)) }
         let config = try ConfigLocation.load(flag: path, environment: .init(environment))
-        #expect(config.emailPassword?.revealed() == canary)
-        #expect(config.variables["SHAREVIA_SMTP_URL"] == "smtp://127.0.0.1:9")
+        #expect(config.secrets["email.password"]?.revealed() == canary)
+        #expect(config.values["email.smtp_url"]?.text == "smtp://127.0.0.1:9")
     }
 
     /// `email.max_attachment_mib` sets email's attachment limit; the flag beats it.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShareCore
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Destinations
 import Foundation
+import ShareCore
 import TestSupport
 import Testing
 import TextFitting
@@ -19,7 +20,9 @@ import TextFitting
                 "abc", "--sms-smart-encoding", "--sms-max-segments", "2",
             ]) as? ShareCommand
         )
-        let sms = command.invocation.routing.destinationSettings.sms
+        var problems: [SettingError] = []
+        let settings = command.invocation.routing.reader(environment: ShareEnvironment())
+        let sms = SMSDestination.Configuration(reading: settings, problems: &problems)
         #expect(sms.recipients.map(\.description) == ["+14155550123", "01512345678"])
         #expect(sms.device == "abc" && sms.smartEncoding && sms.maxSegments == 2)
         #expect(ShareCommandFastPath.parse(["--to", "sms", "--sms-to", "+14155550123", "--text", "hi"]) == nil)

@@ -111,7 +111,7 @@ public final class SMTPTestServer: Sendable {
             arguments.append("--auth-from-environment")
             if let mechanism = options.mechanism { arguments += ["--mechanism", mechanism] }
         }
-        let process = try BackgroundProcess.start(
+        let process = try await BackgroundProcess.start(
             python,
             arguments: arguments,
             environment: environment,

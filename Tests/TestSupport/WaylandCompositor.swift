@@ -124,7 +124,7 @@ public final class WaylandCompositor: Sendable {
             executable = try RequiredTools.path("setpriv", package: "util-linux")
         }
         chmod(runtime, 0o700)
-        let process = try BackgroundProcess.start(
+        let process = try await BackgroundProcess.start(
             executable,
             arguments: arguments,
             environment: environment,

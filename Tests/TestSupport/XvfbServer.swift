@@ -80,7 +80,7 @@ public final class XvfbServer: Sendable {
                 !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
             else { continue }
             let display = ":\(number)"
-            let process = try BackgroundProcess.start(
+            let process = try await BackgroundProcess.start(
                 xvfb,
                 arguments: [display, "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"] + extraArguments,
                 logPath: logPath(display: display)

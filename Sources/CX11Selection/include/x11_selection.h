@@ -46,7 +46,7 @@ typedef struct {
     const char *selection;        ///< the selection's atom name: "CLIPBOARD", "PRIMARY"
     const char *const *targets;   ///< the target names it is offered as, first is the preferred type
     size_t target_count;          ///< at least 1
-    const void *data;             ///< the bytes (copied into the owner process by fork)
+    const void *data;             ///< the bytes (copied into the owner process through a memfd)
     size_t length;
 } cxs_item;
 
@@ -61,8 +61,9 @@ typedef struct {
 
 /// Starts a detached process that owns every item's selection on `display` and serves it.
 ///
-/// The caller forks the owner, which calls setsid; a small detached thread of the caller reaps it
-/// when it exits, so no zombie is left. The owner (named `sharevia-clip` in `ps`) resets its signals,
+/// The owner is this program re-executed (`/proc/self/exe`) in a hidden owner mode, in a session
+/// of its own, never a fork() without exec (x11_owner_exec.c); a small detached thread of the
+/// caller reaps it when it exits, so no zombie is left. The owner (named `sharevia-clip` in `ps`) resets its signals,
 /// keeps only /dev/null on 0-2 and the report pipe, connects to `display` (NULL: $DISPLAY), takes
 /// a server timestamp, sets itself as owner of each selection, confirms it, and reports back.
 /// It then answers SelectionRequests (TARGETS, TIMESTAMP, each item's targets; INCR for data

@@ -49,8 +49,10 @@ struct X11SelectionClient: Sendable {
 
     /// Starts the detached owner and returns once it owns every item's selection.
     ///
-    /// The owner (`sharevia-clip`) is forked from this process, so it holds the bytes without a
-    /// temporary file; it serves them until other programs have taken every selection it owns.
+    /// The owner (`sharevia-clip`) is this program started again in a hidden owner mode (never a
+    /// `fork()` without `exec` of this multi-threaded process); it gets the bytes through an
+    /// in-memory file, not a temporary file, and serves them until other programs have taken
+    /// every selection it owns.
     ///
     /// - Parameter items: What to serve; each on a different selection.
     /// - Returns: The owner process, for diagnostics and tests.

@@ -13,9 +13,14 @@ public enum WebIntentDestinations {
         environment: ShareEnvironment,
         mastodonInstance: String? = nil
     ) -> [any WebIntentService] {
+        services(mastodon: MastodonIntent(environment: environment, instance: mastodonInstance))
+    }
+
+    /// The services, in the order `sharevia destinations` lists them, with Mastodon as given.
+    public static func services(mastodon: MastodonIntent) -> [any WebIntentService] {
         [
-            XIntent(), MastodonIntent(environment: environment, instance: mastodonInstance), BlueskyIntent(),
-            ThreadsIntent(), LinkedInIntent(), WhatsAppIntent(), TelegramIntent(), RedditIntent(), FacebookIntent(),
+            XIntent(), mastodon, BlueskyIntent(), ThreadsIntent(), LinkedInIntent(), WhatsAppIntent(),
+            TelegramIntent(), RedditIntent(), FacebookIntent(),
         ]
     }
 

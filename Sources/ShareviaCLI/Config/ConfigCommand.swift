@@ -71,9 +71,9 @@ struct ConfigCheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = RouterSettings(configFile: config)
-        let loaded = try settings.loadConfig()
-        let lines = Self.effective(loaded, environment: ShareEnvironment(ProcessEnvironment.variables()))
+        let environment = ShareEnvironment(ProcessEnvironment.variables())
+        let loaded = try RouterSettings(configFile: config).loadConfig(environment: environment)
+        let lines = Self.effective(loaded, environment: environment)
         // A secret that can't be resolved leaves only its destination unavailable when sharing,
         // but the check reports it as the problem it is, after the settings.
         let problems = loaded.secretProblems.values.flatMap(\.values).sorted()
@@ -105,15 +105,16 @@ struct ConfigCheckCommand: AsyncParsableCommand {
     static func effective(_ config: ShareviaConfig, environment: ShareEnvironment) -> [Line] {
         var lines: [Line] = []
         for setting in ConfigSchema.settings {
+            guard let key = setting.key else { continue }
             if let variable = setting.variable, let value = environment[variable] {
                 lines.append(
-                    Line(key: setting.key, value: setting.secret ? "<redacted>" : value, source: "env \(variable)")
+                    Line(key: key, value: setting.isSecret ? "<redacted>" : value, source: "env \(variable)")
                 )
-            } else if let written = config.written[setting.key] {
-                let from = config.secretSources[setting.key].map { ", \($0)" } ?? ""
-                lines.append(Line(key: setting.key, value: written.value, source: "file:\(written.line)\(from)"))
+            } else if let written = config.written[key] {
+                let from = config.secretSources[key].map { ", \($0)" } ?? ""
+                lines.append(Line(key: key, value: written.value, source: "file:\(written.line)\(from)"))
             } else {
-                lines.append(Line(key: setting.key, value: setting.defaultValue, source: "default"))
+                lines.append(Line(key: key, value: setting.defaultWords, source: "default"))
             }
         }
         let open = config.written.keys.filter { $0.hasPrefix("chains.") || $0.hasPrefix("plugins.settings.") }

@@ -19,25 +19,15 @@ struct ShareviaConfig: Sendable {
     /// Each key's value as written (secrets as `<redacted>`) and its line, for `config check`.
     var written: [String: (value: String, line: Int)] = [:]
 
-    var fallback: [DestinationID]?
     var chains: [String: [DestinationID]] = [:]
-    var outputFolder: String?
-    var timeout: Double?
-    var retries: Int?
-    var clipboardSelection: ClipboardSelection?
-    var clipboardVerify: Bool?
-    var emailTo: [String] = []
-    var emailCc: [String] = []
-    var emailTLS: String?
-    var emailCAFile: String?
-    var emailMaxAttachmentMiB: Int?
-    var emailPassword: Secret?
-    /// Settings whose destinations read them as `SHAREVIA_*` variables (Instagram, Mastodon, the
-    /// clipboard backend, email, SMS), by variable: they apply only where the variable is unset.
-    var variables: [String: String] = [:]
-    var pluginFolders: [String] = []
-    var pluginSearchPath: Bool?
-    var pluginTimeout: Double?
+    /// Every fixed key's value as written, with its line: the config file as a settings provider.
+    var values: [String: SettingValue] = [:]
+    /// The share's own settings from the file, checked.
+    var share = ShareSettings.Values()
+    /// How plugins are found and how long they may take, from the file.
+    var plugins = PluginSettings()
+    /// The built-ins' secrets (`email.password`), resolved, by key.
+    var secrets: [String: Secret] = [:]
     var pluginSettings: [DestinationID: [String: String]] = [:]
     var pluginSecrets: [DestinationID: [String: Secret]] = [:]
     /// Settings that become secrets if the plugin declares them so (`describe`'s `secrets`), by
@@ -55,6 +45,12 @@ struct ShareviaConfig: Sendable {
 
     /// No file: every setting left to variables and defaults.
     init() {}
+
+    /// The file as a settings provider, after the command line and the environment.
+    var provider: KeyedSettingsProvider { KeyedSettingsProvider(name: path ?? "config file", values: values) }
+
+    /// The destinations tried after `--to`, from the file.
+    var fallback: [DestinationID]?
 
     /// Checks every entry of `document`; secrets are read from `environment` (`*_env`) or their
     /// files (`*_file`).
@@ -81,7 +77,7 @@ struct ShareviaConfig: Sendable {
                     continue
                 }
                 guard let ids = Self.destinations(entry.value) else {
-                    fail("must be \(ConfigSchema.ValueType.destinations.words)")
+                    fail("must be \(ShareSetting.Kind.destinations.words)")
                     continue
                 }
                 chains[name] = ids
@@ -125,7 +121,9 @@ struct ShareviaConfig: Sendable {
                 }
                 continue
             }
-            if SecretReference.base(of: key) == "email.password" {
+            if let declared = ConfigSchema.setting(SecretReference.base(of: key)), declared.isSecret,
+                let owner = ConfigSchema.owner(ofSecret: declared)
+            {
                 guard case .scalar(let value) = entry.value else {
                     fail("must be a single value")
                     continue
@@ -133,12 +131,13 @@ struct ShareviaConfig: Sendable {
                 let reference = reference(key: key, name: key, value: value, line: entry.line, home: home)
                 if let secret = resolveSecret(
                     reference,
-                    for: "email",
-                    named: "password",
-                    shownAs: "email.password",
-                    in: environment
+                    for: owner.id,
+                    named: owner.name,
+                    shownAs: owner.key,
+                    in: environment,
+                    ofPlugin: false
                 ) {
-                    emailPassword = secret
+                    secrets[owner.key] = secret
                 }
                 continue
             }
@@ -151,121 +150,54 @@ struct ShareviaConfig: Sendable {
                 fail("is not a setting sharevia knows\(hint); 'sharevia config check' lists them")
                 continue
             }
-            guard let problem = apply(setting, entry.value, home: home) else {
+            guard let problem = record(setting, entry, home: home) else {
                 written[key] = (shown, entry.line)
                 continue
             }
             fail(problem)
         }
-        if !errors.isEmpty { throw ConfigErrors(errors: errors) }
+        // Every fixed key is checked by the code that reads it, for a flag and a variable alike.
+        var problems: [SettingError] = []
+        let reader = SettingsReader(providers: [provider])
+        fallback = ShareChainSettings.fallback(reading: reader, problems: &problems)
+        share = ShareSettings.Values(reading: reader, problems: &problems)
+        plugins = PluginSettings(reading: reader, problems: &problems)
+        problems += StandardDestinations.check(reader)
+        for problem in problems {
+            let message = problem.problem.hasPrefix(": ") ? String(problem.problem.dropFirst(2)) : problem.problem
+            errors.append(
+                ConfigError(file: document.path, line: problem.source.line, key: problem.setting.key, message: message)
+            )
+        }
+        if !errors.isEmpty {
+            throw ConfigErrors(errors: errors.sorted { ($0.line ?? 0) < ($1.line ?? 0) })
+        }
     }
 
-    /// Sets one fixed key; returns what is wrong with the value, or nil.
-    private mutating func apply(
-        _ setting: ConfigSchema.Setting,
-        _ value: ConfigDocument.Entry.Value,
+    /// Keeps one fixed key's value for the settings reader; returns what is wrong with its shape
+    /// (a list where one value belongs, or the other way round), or nil.
+    private mutating func record(
+        _ setting: ShareSetting,
+        _ entry: ConfigDocument.Entry,
         home: String?
     ) -> String? {
-        let wrong = "must be \(setting.type.words)"
-        if setting.type == .texts {
-            let items: [String]
-            switch value {
-            case .list(let list): items = list
-            case .scalar(let text): items = [text]
+        let source = SettingSource.file(path ?? "", line: entry.line)
+        let expandsPaths = setting.kind == .path || setting.kind == .paths
+        switch entry.value {
+        case .list(let items):
+            guard setting.kind.isList else { return "must be \(setting.kind.words)" }
+            values[setting.key ?? ""] = SettingValue(
+                list: expandsPaths ? items.map { Self.expand($0, home: home) } : items,
+                source: source
+            )
+        case .scalar(let text):
+            if setting.kind == .destinations || setting.kind == .paths {
+                return "must be \(setting.kind.words), written as a YAML list"
             }
-            guard
-                !items.contains(where: { $0.isEmpty || OneLineText.firstBreak(in: $0) != nil })
-            else {
-                return "must hold one-line values"
-            }
-            switch setting.key {
-            case "email.to": emailTo = items
-            case "email.cc": emailCc = items
-            default: variables[setting.variable ?? ""] = items.joined(separator: ",")
-            }
-            return nil
-        }
-        if setting.type == .destinations || setting.type == .paths {
-            guard case .list(let items) = value else { return "\(wrong), written as a YAML list" }
-            if setting.type == .paths {
-                let paths = items.map { Self.expand($0, home: home) }
-                guard paths.allSatisfy({ $0.hasPrefix("/") }) else { return "must hold absolute paths (or ~/...)" }
-                pluginFolders = paths
-                return nil
-            }
-            guard let ids = Self.destinations(value) else { return wrong }
-            fallback = ids
-            return nil
-        }
-        guard case .scalar(let text) = value else { return wrong }
-        switch setting.key {
-        case "output.folder":
-            let path = Self.expand(text, home: home)
-            guard path.hasPrefix("/") else { return "must be an absolute path (or ~/...)" }
-            outputFolder = path
-        case "share.timeout", "plugins.timeout":
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else { return wrong }
-            if setting.key == "share.timeout" { timeout = seconds } else { pluginTimeout = seconds }
-        case "share.retries", "mastodon.limit":
-            guard case .integer(let range) = setting.type, let number = Int(text), range.contains(number) else {
-                return wrong
-            }
-            if setting.key == "share.retries" {
-                retries = number
-            } else {
-                variables[setting.variable!] = String(number)
-            }
-        case "clipboard.selection":
-            guard let selection = ClipboardSelection(rawValue: text) else { return wrong }
-            clipboardSelection = selection
-        case "clipboard.backend":
-            guard let backend = ClipboardDestination.BackendPreference(parsing: text) else { return wrong }
-            variables[setting.variable!] = backend.rawValue
-        case "clipboard.verify", "plugins.search_path":
-            guard let flag = Self.boolean(text) else { return wrong }
-            if setting.key == "clipboard.verify" { clipboardVerify = flag } else { pluginSearchPath = flag }
-        case "instagram.app_id":
-            guard !text.isEmpty, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else {
-                return "must be digits, the Facebook App ID from developers.facebook.com (quote it: \"1234567890\")"
-            }
-            variables[setting.variable!] = text
-        case "mastodon.instance":
-            guard MastodonIntent(instance: text).instance != nil else { return wrong }
-            variables[setting.variable!] = text
-        case "email.smtp_url":
-            guard !text.contains("@") else {
-                return
-                    "holds a user and password, which would show wherever the URL does; write smtp://host:port here, the user as email.user and the password as email.password_env or email.password_file"
-            }
-            guard text.hasPrefix("smtp://") || text.hasPrefix("smtps://") else {
-                return "must be smtp://host:port (STARTTLS) or smtps://host:port"
-            }
-            variables[setting.variable!] = text
-        case "email.from", "email.user", "sms.device":
-            guard OneLineText.firstBreak(in: text) == nil else { return "must be one line" }
-            variables[setting.variable!] = text
-        case "email.tls":
-            guard ["required", "opportunistic", "none"].contains(text) else { return wrong }
-            emailTLS = text
-        case "email.ca_file":
-            let path = Self.expand(text, home: home)
-            guard path.hasPrefix("/") else { return "must be an absolute path (or ~/...)" }
-            emailCAFile = path
-        case "email.max_attachment_mib":
-            guard case .integer(let range) = setting.type, let number = Int(text), range.contains(number) else {
-                return wrong
-            }
-            emailMaxAttachmentMiB = number
-        case "sms.smart_encoding":
-            guard let flag = Self.boolean(text) else { return wrong }
-            variables[setting.variable!] = flag ? "1" : "0"
-        case "sms.max_segments":
-            guard case .integer(let range) = setting.type, let number = Int(text), range.contains(number) else {
-                return wrong
-            }
-            variables[setting.variable!] = String(number)
-        default:
-            return "is not handled by this sharevia"
+            values[setting.key ?? ""] = SettingValue(
+                expandsPaths ? Self.expand(text, home: home) : text,
+                source: source
+            )
         }
         return nil
     }
@@ -301,23 +233,19 @@ struct ShareviaConfig: Sendable {
         for destination: DestinationID,
         named name: String,
         shownAs shown: String,
-        in environment: ShareEnvironment
+        in environment: ShareEnvironment,
+        ofPlugin: Bool = true
     ) -> Secret? {
         secretSources[shown] = reference.origin
         written[shown] = ("<redacted>", reference.line)
         switch reference.resolve(environment: environment) {
         case .success(let secret):
-            if destination != "email" { pluginSecrets[destination, default: [:]][name] = secret }
+            if ofPlugin { pluginSecrets[destination, default: [:]][name] = secret }
             return secret
         case .failure(let problem):
             secretProblems[destination, default: [:]][name] = problem.message
             return nil
         }
-    }
-
-    /// `true`/`yes` or `false`/`no`, in any case.
-    private static func boolean(_ text: String) -> Bool? {
-        ["true": true, "false": false, "yes": true, "no": false][text.lowercased()]
     }
 
     /// `~/x` as `$HOME/x`.

@@ -3,6 +3,8 @@
 
 import ArgumentParser
 import Clipboard
+import Destinations
+import ShareCore
 
 /// The share command's own options: what to share, where, and how to report it.
 struct ShareCoreOptions: ParsableArguments {
@@ -42,13 +44,7 @@ struct ShareCoreOptions: ParsableArguments {
     )
     var kind: String = ShareInvocation.defaultKind
 
-    @Option(
-        name: .customLong("fallback"),
-        help: ArgumentHelp(
-            "Fallbacks after the --to destinations, replacing the default 'clipboard,file'.",
-            valueName: "dest,..."
-        )
-    )
+    @Option(name: .setting(ShareChainSettings.fallback), help: ArgumentHelp(setting: ShareChainSettings.fallback))
     var fallback: String?
 
     @Option(
@@ -95,58 +91,40 @@ struct ShareCoreOptions: ParsableArguments {
 
 /// Options shared by the commands that build a router: which destinations count as unavailable, where files go, how the clipboard behaves, timeouts. ``settings`` holds what they mean.
 struct RouterOptions: ParsableArguments {
-    @Option(
-        name: .customLong("unavailable"),
-        help: ArgumentHelp(
-            "Treat these destinations as unavailable (comma separated), to test fallbacks. Adds to SHAREVIA_UNAVAILABLE.",
-            valueName: "dest,..."
-        )
-    )
+    @Option(name: .setting(ShareSettings.unavailable), help: ArgumentHelp(setting: ShareSettings.unavailable))
     var unavailable: String?
 
-    @Option(
-        name: .customLong("out"),
-        help: ArgumentHelp("Folder for the file export (default: $XDG_DATA_HOME/sharevia/shares).", valueName: "dir")
-    )
+    @Option(name: .setting(ShareSettings.outputFolder), help: ArgumentHelp(setting: ShareSettings.outputFolder))
     var out: String?
 
     @Option(
-        name: .customLong("selection"),
-        help: "Clipboard selection to use: clipboard or primary (default: clipboard)."
+        name: .setting(ClipboardDestination.Settings.selection),
+        help: ArgumentHelp(setting: ClipboardDestination.Settings.selection)
     )
     var selection: ClipboardSelection?
 
-    @Flag(name: .customLong("no-verify"), help: "Don't read the clipboard back to confirm it holds the bytes.")
+    @Flag(
+        name: .setting(ClipboardDestination.Settings.noVerify),
+        help: ArgumentHelp(setting: ClipboardDestination.Settings.noVerify)
+    )
     var noVerify = false
 
     @Option(
-        name: .customLong("clipboard-backend"),
-        help: ArgumentHelp(
-            "How to reach the clipboard; x11 is sharevia's own X11 client (or SHAREVIA_CLIPBOARD_BACKEND).",
-            valueName: "backend"
-        )
+        name: .setting(ClipboardDestination.Settings.backend),
+        help: ArgumentHelp(setting: ClipboardDestination.Settings.backend)
     )
     var clipboardBackend: ClipboardDestination.BackendPreference?
 
     @Option(
-        name: .customLong("mastodon-instance"),
-        help: ArgumentHelp(
-            "Mastodon server for the mastodon destination (or SHAREVIA_MASTODON_INSTANCE).",
-            valueName: "host"
-        )
+        name: .setting(MastodonIntent.Settings.instance),
+        help: ArgumentHelp(setting: MastodonIntent.Settings.instance)
     )
     var mastodonInstance: String?
 
-    @Option(
-        name: .customLong("timeout"),
-        help: ArgumentHelp(
-            "Seconds one delivery may take before it counts as failed (default: 30).",
-            valueName: "seconds"
-        )
-    )
+    @Option(name: .setting(ShareSettings.timeout), help: ArgumentHelp(setting: ShareSettings.timeout))
     var timeout: Double?
 
-    @Option(name: .customLong("retries"), help: "Retries after a transient failure, per destination (default: 2).")
+    @Option(name: .setting(ShareSettings.retries), help: ArgumentHelp(setting: ShareSettings.retries))
     var retries: Int?
 
     @Option(
@@ -179,20 +157,24 @@ struct RouterOptions: ParsableArguments {
 extension ShareCommandFastPath {
     /// The long options that take a value.
     static let valueOptions = [
-        "to", "text", "title", "url", "hashtag", "kind", "fallback", "chain", "unavailable", "out", "selection",
-        "clipboard-backend", "mastodon-instance", "timeout", "retries", "config",
+        "to", "text", "title", "url", "hashtag", "kind", ShareChainSettings.fallback.flag!, "chain",
+        ShareSettings.unavailable.flag!, ShareSettings.outputFolder.flag!,
+        ClipboardDestination.Settings.selection.flag!, ClipboardDestination.Settings.backend.flag!,
+        MastodonIntent.Settings.instance.flag!, ShareSettings.timeout.flag!, ShareSettings.retries.flag!, "config",
     ]
 
     /// The options that may be given more than once (each value adds to the list).
     static let repeatableOptions = ["to", "hashtag"]
 
     /// The long options that are flags.
-    static let flags = ["no-fallback", "dry-run", "json", "verbose", "no-verify"]
+    static let flags = ["no-fallback", "dry-run", "json", "verbose", ClipboardDestination.Settings.noVerify.flag!]
 
     /// The options and flags of ``RouterOptions``, which commands other than share also take.
     static let routerOptionNames: Set<String> = [
-        "unavailable", "out", "selection", "no-verify", "clipboard-backend", "mastodon-instance", "timeout", "retries",
-        "config",
+        ShareSettings.unavailable.flag!, ShareSettings.outputFolder.flag!,
+        ClipboardDestination.Settings.selection.flag!, ClipboardDestination.Settings.noVerify.flag!,
+        ClipboardDestination.Settings.backend.flag!, MastodonIntent.Settings.instance.flag!,
+        ShareSettings.timeout.flag!, ShareSettings.retries.flag!, "config",
     ]
 
     /// Records a positional argument.
@@ -207,7 +189,7 @@ extension ShareCommandFastPath {
         case "dry-run": invocation.dryRun = true
         case "json": invocation.json = true
         case "verbose": invocation.verbose = true
-        case "no-verify": invocation.routing.noVerify = true
+        case ClipboardDestination.Settings.noVerify.flag!: invocation.routing.noVerify = true
         default: return false
         }
         return true
@@ -229,26 +211,26 @@ extension ShareCommandFastPath {
             invocation.hashtags.append(value)
         case "kind":
             invocation.kind = value
-        case "fallback":
+        case ShareChainSettings.fallback.flag!:
             invocation.fallback = value
         case "chain":
             invocation.chainName = value
-        case "unavailable":
+        case ShareSettings.unavailable.flag!:
             invocation.routing.unavailable = value
-        case "out":
+        case ShareSettings.outputFolder.flag!:
             invocation.routing.out = value
-        case "selection":
+        case ClipboardDestination.Settings.selection.flag!:
             guard let converted = ClipboardSelection(argument: value) else { return false }
             invocation.routing.selection = converted
-        case "clipboard-backend":
+        case ClipboardDestination.Settings.backend.flag!:
             guard let converted = ClipboardDestination.BackendPreference(argument: value) else { return false }
             invocation.routing.clipboardBackend = converted
-        case "mastodon-instance":
+        case MastodonIntent.Settings.instance.flag!:
             invocation.routing.mastodonInstance = value
-        case "timeout":
+        case ShareSettings.timeout.flag!:
             guard let converted = Double(argument: value) else { return false }
             invocation.routing.timeout = converted
-        case "retries":
+        case ShareSettings.retries.flag!:
             guard let converted = Int(argument: value) else { return false }
             invocation.routing.retries = converted
         case "config":

@@ -1,0 +1,81 @@
+import ProcessRunning
+import ShareCore
+
+extension ClipboardDestination {
+    /// The clipboard's settings: its flags, config keys and variable, declared here only.
+    public enum Settings {
+        /// The selection to copy to.
+        public static let selection = ShareSetting(
+            key: "clipboard.selection",
+            flag: "selection",
+            kind: .choice(ClipboardSelection.allCases.map(\.rawValue)),
+            help: "Clipboard selection to use: clipboard or primary (default: clipboard).",
+            defaultWords: "clipboard",
+            summary: "the X11 selection to copy to"
+        )
+        /// `--no-verify`: don't read the clipboard back.
+        public static let noVerify = ShareSetting(
+            flag: "no-verify",
+            kind: .presence,
+            help: "Don't read the clipboard back to confirm it holds the bytes."
+        )
+        /// How to reach the clipboard.
+        public static let backend = ShareSetting(
+            key: "clipboard.backend",
+            flag: "clipboard-backend",
+            variable: BackendPreference.environmentVariable,
+            kind: .choice(["auto", "x11", "xclip", "xsel", "wl-copy"]),
+            help: "How to reach the clipboard; x11 is sharevia's own X11 client (or SHAREVIA_CLIPBOARD_BACKEND).",
+            valueName: "backend",
+            defaultWords: "auto",
+            summary: "how to reach the clipboard"
+        )
+        /// `clipboard.verify`: read the clipboard back to confirm.
+        public static let verify = ShareSetting(
+            key: "clipboard.verify",
+            kind: .boolean,
+            defaultWords: "true",
+            summary: "read the clipboard back to confirm"
+        )
+
+        /// Every clipboard setting: the flags in `--help`'s order, then the config keys'.
+        public static let all = [selection, noVerify, backend, verify]
+        /// The config keys, in `config check`'s order.
+        static let keyed = [selection, backend, verify]
+    }
+
+    /// The clipboard as a built-in: its settings, and its entry.
+    public static let builtIn = BuiltInDestination.configured(
+        settings: Settings.all,
+        read: { Configuration(reading: $0, problems: &$1) },
+        entries: { configuration, context in
+            [
+                BuiltInDestination.Entry(descriptor: standardDescriptor) {
+                    ClipboardDestination(configuration: configuration, environment: context.environment)
+                }
+            ]
+        }
+    )
+}
+
+extension ClipboardDestination.Configuration {
+    /// The configuration `settings` describe; `--timeout` (or `share.timeout`) governs each
+    /// clipboard command, else ``defaultTimeout``. Each bad value is left at its default and
+    /// added to `problems`.
+    public init(reading settings: SettingsReader, problems: inout [SettingError]) {
+        typealias Settings = ClipboardDestination.Settings
+        self.init()
+        selection =
+            settings.recording(&problems) { reader throws(SettingError) in
+                try reader.choice(Settings.selection, ClipboardSelection.init(rawValue:))
+            } ?? .clipboard
+        let verified = settings.recording(&problems) { reader throws(SettingError) in try reader.bool(Settings.verify) }
+        verify = settings.value(Settings.noVerify) == nil && verified != false
+        backend =
+            settings.recording(&problems) { reader throws(SettingError) in
+                try reader.choice(Settings.backend, ClipboardDestination.BackendPreference.init(parsing:))
+            } ?? .automatic
+        // A bad --timeout is the share's problem, reported once by its own check.
+        timeout = (try? settings.seconds(ShareSettings.timeout)) ?? Self.defaultTimeout
+    }
+}
