@@ -73,6 +73,9 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
     /// needs whole, and what an attachment keeps of a file it has read.
     public static let memoryByteLimit = 64 << 20
 
+    /// True when a `.file` source has a reader for its bytes.
+    package var hasReader: Bool { storage != nil }
+
     /// True when the MIME type starts with `image/`.
     public var isImage: Bool { mimeType.hasPrefix("image/") }
 

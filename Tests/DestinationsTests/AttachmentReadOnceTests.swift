@@ -10,7 +10,7 @@ import Testing
 /// (Instagram, the clipboard, the file export) reads the image through the attachment's reader,
 /// which this test counts. Its path does not exist, so a destination that went around the
 /// reader to the file would fail the share instead of delivering it.
-@Suite struct AttachmentReadOnceTests {
+@Suite(.serialized) struct AttachmentReadOnceTests {
     let folder = TemporaryFolder("read-once")
 
     @Test func aShareThatFallsBackDownTheChainReadsTheImageOnce() async throws {
@@ -72,6 +72,72 @@ import Testing
         let report = try await ShareRouter(registry: registry).share(
             ShareContent(text: "Here", attachments: [attachment]),
             via: FallbackChain([.instagram, .email])
+        )
+        #expect(report.deliveredBy == .email, "\(report)")
+        let draft = try #require(report.receipt?.locations.first { $0.hasSuffix(".eml") })
+        let message = try String(contentsOfFile: draft, encoding: .utf8)
+        #expect(message.contains(String(card.base64EncodedString().prefix(76))), "the draft carries the card")
+        #expect(reader.reads == 1, "the image was read \(reader.reads) times")
+    }
+
+    /// `--to email,file` with a server that refuses the message: email streams the image through
+    /// its reader, the file export copies it and keeps the email's draft, all from that one read.
+    @Test func anEmailThatFailsFirstHandsItsReadToTheFileExport() async throws {
+        try await SMTPTestServer.with(SMTPTestServer.Options(mode: .reject)) { server in
+            let card = try Data(contentsOf: URL(fileURLWithPath: PackageRoot.exampleCard))
+            let reader = CountingReader(card)
+            let attachment = ShareAttachment(
+                source: .file(path: "/nonexistent/sharevia-read-once/card.png"),
+                mimeType: "image/png",
+                fileName: "card.png",
+                reader: reader
+            )
+            let environment = ShareEnvironment(["HOME": folder.path, "PATH": "/nonexistent"])
+            let registry = try DestinationRegistry([
+                EmailDestination(
+                    configuration: .init(smtp: server.url, from: "me@example.org", to: ["friend@example.org"]),
+                    environment: environment
+                ),
+                FileExportDestination(configuration: .init(directory: folder.file("out")), environment: environment),
+            ])
+            let report = try await ShareRouter(registry: registry).share(
+                ShareContent(text: "Here", attachments: [attachment]),
+                via: FallbackChain([.email, .file])
+            )
+            #expect(report.attempts.map(\.destination) == [.email, .file], "\(report)")
+            #expect(report.deliveredBy == .file, "\(report)")
+            let refusal = report.attempts.first?.reason ?? ""
+            #expect(refusal.contains("550"), "the server refused the message, not the file: \(refusal)")
+            #expect(FileManager.default.contents(atPath: folder.file("out/card.png")) == card)
+            let draft = try #require(folder.names(in: "out").first { $0.hasSuffix(".eml") })
+            let message = try String(contentsOfFile: folder.file("out/\(draft)"), encoding: .utf8)
+            #expect(message.contains(String(card.base64EncodedString().prefix(76))), "the kept draft carries the card")
+            #expect(reader.reads == 1, "the image was read \(reader.reads) times")
+        }
+    }
+
+    /// An email draft of a file whose reader is not the file system: no path to open, and still
+    /// the card in the message.
+    @Test func anEmailDraftReadsThroughTheAttachmentsReader() async throws {
+        let card = try Data(contentsOf: URL(fileURLWithPath: PackageRoot.exampleCard))
+        let reader = CountingReader(card)
+        let attachment = ShareAttachment(
+            source: .file(path: "/nonexistent/sharevia-read-once/card.png"),
+            mimeType: "image/png",
+            fileName: "card.png",
+            reader: reader
+        )
+        let email = EmailDestination(
+            configuration: .init(
+                from: "me@example.org",
+                to: ["friend@example.org"],
+                outputDirectory: folder.file("mail")
+            ),
+            environment: ShareEnvironment(["HOME": folder.path])
+        )
+        let report = try await ShareRouter(registry: try DestinationRegistry([email])).share(
+            ShareContent(text: "Here", attachments: [attachment]),
+            via: FallbackChain([.email])
         )
         #expect(report.deliveredBy == .email, "\(report)")
         let draft = try #require(report.receipt?.locations.first { $0.hasSuffix(".eml") })

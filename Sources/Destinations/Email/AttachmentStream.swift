@@ -4,8 +4,9 @@ import ShareCore
 import Glibc
 #endif
 
-/// One attachment's bytes, a chunk at a time: from memory, or from its file opened so a FIFO
-/// without a writer can't block (`O_NONBLOCK` for the open, blocking reads after it).
+/// One attachment's bytes, a chunk at a time: from memory, through a share's attachment reader,
+/// or from its file opened so a FIFO without a writer can't block (`O_NONBLOCK` for the open,
+/// blocking reads after it).
 ///
 /// A file with an expected size (its size when the message was laid out, which the message
 /// declares) gives exactly that many bytes: if it ends sooner or holds more, reading fails, so a
@@ -14,19 +15,24 @@ final class AttachmentStream {
     private enum Source {
         case bytes([UInt8], offset: Int)
         case file(descriptor: Int32, path: String)
+        case pulled(AttachmentPull, name: String)
     }
     private var source: Source
     /// The bytes still expected from the file; nil when its size is not known (a pipe).
     private var remaining: Int?
 
-    /// Opens the attachment; `expectedSize` is the file's size the message was laid out with.
+    /// Opens the attachment; `expectedSize` is the file's size the message was laid out with, and
+    /// a share's attachment is read through its reader, at most `limit` bytes of it.
     ///
     /// - Throws: ``ShareCore/ShareError`` `badInput` naming a file that can't be opened or is a directory.
-    init(_ attachment: MailAttachment, expectedSize: Int? = nil) throws(ShareError) {
+    init(_ attachment: MailAttachment, expectedSize: Int? = nil, limit: Int = .max) throws(ShareError) {
         remaining = expectedSize
         switch attachment.content {
         case .bytes(let bytes):
             source = .bytes(bytes, offset: 0)
+        case .attachment(let shared):
+            let pull = AttachmentPull(shared, limit: limit, rule: "the limit of email attachments")
+            source = .pulled(pull, name: attachment.name)
         case .file(let path):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { throw Self.unreadable(path, errno) }
@@ -56,6 +62,15 @@ final class AttachmentStream {
             let end = min(bytes.count, offset + count)
             source = .bytes(bytes, offset: end)
             return Array(bytes[offset..<end])
+        case .pulled(let pull, let name):
+            let wanted = min(count, remaining ?? count)
+            let chunk = try pull.next(wanted)
+            guard let left = remaining else { return chunk }
+            remaining = left - chunk.count
+            // Ended before its declared size, or holds more after it: the file changed.
+            if chunk.count < wanted { throw Self.changed(name) }
+            if remaining == 0, try !pull.next(1).isEmpty { throw Self.changed(name) }
+            return chunk
         case .file(let descriptor, let path):
             let wanted = min(count, remaining ?? count)
             var chunk = [UInt8](repeating: 0, count: wanted)
@@ -96,6 +111,12 @@ final class AttachmentStream {
             destination: .email,
             message: "\(path) changed while being sent (its size is not the one the message declares); share it again"
         )
+    }
+
+    /// True when `path` names something on this machine.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 
     /// The size of a regular file, without opening it for reading; nil for anything else.

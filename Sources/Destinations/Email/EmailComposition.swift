@@ -71,15 +71,21 @@ struct EmailComposition {
         }
     }
 
-    /// The attachments as the message streams them: files by path, never read here, unless a
-    /// destination before this one read them already (then from memory, so a share reads each
-    /// attachment once).
+    /// The attachments as the message streams them: files through their readers while the
+    /// message is written, never here; from memory when a destination before this one read them
+    /// already. Either way a share reads each attachment once.
     private static func files(_ attachments: [ShareAttachment]) -> [MailAttachment] {
         attachments.map { attachment in
             let content: MailAttachment.Content
             switch attachment.source {
             case .bytes(let data): content = .bytes([UInt8](data))
-            case .file(let path): content = attachment.bytesInMemory.map { .bytes([UInt8]($0)) } ?? .file(path: path)
+            case .file(let path):
+                if let held = attachment.bytesInMemory {
+                    content = .bytes([UInt8](held))
+                } else {
+                    // An attachment made without a reader streams from its path, as a `MailMessage` file does.
+                    content = attachment.hasReader ? .attachment(attachment) : .file(path: path)
+                }
             }
             return MailAttachment(fileName: attachment.fileName, mimeType: attachment.mimeType, content: content)
         }
@@ -100,12 +106,7 @@ struct EmailComposition {
         for file in message.attachments {
             total += file.byteCount ?? 0
             if total > limit {
-                let name: String
-                switch file.content {
-                case .file(let path): name = path
-                case .bytes: name = file.fileName
-                }
-                throw EmailAttachmentLimit.exceeded(limit: limit, file: name, whileReading: false)
+                throw EmailAttachmentLimit.exceeded(limit: limit, file: file.name, whileReading: false)
             }
         }
     }

@@ -1,3 +1,5 @@
+import ShareCore
+
 /// A piece of a message as ``MailMessageWriter`` lays it out: finished text, or the place where
 /// an attachment's base64 lines go, streamed from its bytes or file when the message is sent.
 enum MailSegment: Sendable, Hashable {
@@ -54,6 +56,21 @@ extension MailAttachment {
         switch content {
         case .bytes(let bytes): return bytes.count
         case .file(let path): return AttachmentStream.regularFileSize(path)
+        case .attachment(let shared):
+            // A pipe or a device on this machine has no size to declare, whatever its reader says.
+            guard case .file(let path) = shared.source, AttachmentStream.exists(path) else { return shared.byteCount }
+            return AttachmentStream.regularFileSize(path)
+        }
+    }
+
+    /// The file's path, else the attachment's name, for messages.
+    var name: String {
+        switch content {
+        case .file(let path): return path
+        case .attachment(let shared):
+            if case .file(let path) = shared.source { return path }
+            return shared.fileName
+        case .bytes: return fileName
         }
     }
 }

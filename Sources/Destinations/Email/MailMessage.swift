@@ -1,3 +1,5 @@
+import ShareCore
+
 /// A message to write: addresses, subject, the plain text, optional HTML, files.
 ///
 /// ``MailMessageWriter`` turns it into RFC 5322 bytes; nothing here is encoded yet.
@@ -45,6 +47,9 @@ public struct MailAttachment: Sendable, Hashable {
         case bytes([UInt8])
         /// A file, read in chunks while the message is written, never held whole.
         case file(path: String)
+        /// A share's attachment, read through its reader while the message is written, so the
+        /// bytes it keeps serve the destinations after this one.
+        case attachment(ShareAttachment)
     }
 
     /// The name the recipient sees, such as `card.png` or `カード.png`.

@@ -83,7 +83,12 @@ final class MailStream {
             case .attachment(let index):
                 let attachment = layout.attachments[index]
                 if source == nil {
-                    source = try AttachmentStream(attachment, expectedSize: layout.byteCounts[index])
+                    // A reader stops one byte past what the limit leaves, so the count below names the limit.
+                    source = try AttachmentStream(
+                        attachment,
+                        expectedSize: layout.byteCounts[index],
+                        limit: min(limit - attachmentBytes, .max - 1) + 1
+                    )
                 }
                 let chunk = try source!.next(Self.chunkSize)
                 attachmentBytes += chunk.count
@@ -99,12 +104,7 @@ final class MailStream {
     }
 
     private func overLimit(_ attachment: MailAttachment) -> ShareError {
-        let name: String
-        switch attachment.content {
-        case .file(let path): name = path
-        case .bytes: name = attachment.fileName
-        }
-        return EmailAttachmentLimit.exceeded(limit: limit, file: name, whileReading: true)
+        EmailAttachmentLimit.exceeded(limit: limit, file: attachment.name, whileReading: true)
     }
 }
 
