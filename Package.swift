@@ -12,17 +12,15 @@ let package = Package(
     name: "sharevia",
     platforms: [.macOS(.v15)],
     products: [
+        // What integrators use. Every other module is the package's own: its API is `package`.
         .library(name: "ShareCore", targets: ["ShareCore"]),
         .library(name: "ShareCoreTesting", targets: ["ShareCoreTesting"]),
-        .library(name: "LocalFiles", targets: ["LocalFiles"]),
         .library(name: "Destinations", targets: ["Destinations"]),
-        .library(name: "Clipboard", targets: ["Clipboard"]),
-        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
-        .library(name: "TextFitting", targets: ["TextFitting"]),
-        .library(name: "ProcessRunning", targets: ["ProcessRunning"]),
-        .library(name: "AtomicFiles", targets: ["AtomicFiles"]),
-        .library(name: "ShareCards", targets: ["ShareCards"]),
         .library(name: "ShareviaCLI", targets: ["ShareviaCLI"]),
+        // `ShareAttachment.file(_:)`: how an integrator attaches a file on this machine.
+        .library(name: "LocalFiles", targets: ["LocalFiles"]),
+        // The fitting engine a text destination declares its rules for (Adapters.md).
+        .library(name: "TextFitting", targets: ["TextFitting"]),
         .executable(name: "sharevia", targets: ["sharevia"]),
     ],
     dependencies: [

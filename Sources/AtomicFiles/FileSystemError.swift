@@ -5,18 +5,18 @@ import Darwin
 #endif
 
 /// A system call that failed: which step, and the `errno` it set.
-public struct FileSystemError: Error, Sendable, Hashable {
+package struct FileSystemError: Error, Sendable, Hashable {
     /// What was being done, such as "create a temporary file".
-    public var step: String
+    package var step: String
     /// The `errno` value.
-    public var code: Int32
+    package var code: Int32
 
     /// Creates a failure for `step` with the current `errno`, or `code` when given.
-    public init(_ step: String, code: Int32 = errno) {
+    package init(_ step: String, code: Int32 = errno) {
         self.step = step
         self.code = code
     }
 
     /// The system's words for ``code``, such as "No space left on device".
-    public var reason: String { String(cString: strerror(code)) }
+    package var reason: String { String(cString: strerror(code)) }
 }

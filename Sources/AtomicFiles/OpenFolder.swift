@@ -6,15 +6,15 @@ import Darwin
 
 /// An open folder, the anchor of ``StagedFile``: files are created and named relative to it, so
 /// a folder renamed or replaced by a symlink meanwhile can't redirect them. Closed when dropped.
-public struct OpenFolder: ~Copyable {
+package struct OpenFolder: ~Copyable {
     /// The folder's descriptor.
-    public let descriptor: Int32
+    package let descriptor: Int32
     /// The path it was opened at, for messages.
-    public let path: String
+    package let path: String
 
     /// Opens the folder at `path`.
     /// - Throws: ``FileSystemError`` when it doesn't exist or isn't a folder.
-    public init(_ path: String) throws(FileSystemError) {
+    package init(_ path: String) throws(FileSystemError) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileSystemError("open the folder") }
         self.descriptor = descriptor
@@ -22,12 +22,12 @@ public struct OpenFolder: ~Copyable {
     }
 
     /// Flushes the folder's entries to disk, so names published in it survive a crash.
-    public func sync() {
+    package func sync() {
         _ = fsync(descriptor)
     }
 
     /// Removes `name` from the folder (used to undo a partly written set of files).
-    public func remove(_ name: String) {
+    package func remove(_ name: String) {
         _ = unlinkat(descriptor, name, 0)
     }
 

@@ -16,15 +16,15 @@ import Darwin
 ///
 /// Both sharevia writers build on it: ImagePipeline's `AtomicFileWriter` (one output file) and the
 /// file export's folder writer (a share's files, numbered when a name is taken).
-public struct StagedFile: ~Copyable {
+package struct StagedFile: ~Copyable {
     private let folder: Int32
     private let descriptor: Int32
     /// The temporary name, inside the folder.
-    public let temporaryName: String
+    package let temporaryName: String
 
     /// Creates the temporary file in `folder`.
     /// - Throws: ``FileSystemError`` ("create a temporary file").
-    public init(in folder: borrowing OpenFolder, prefix: String, permissions: UInt16 = 0o644) throws(FileSystemError) {
+    package init(in folder: borrowing OpenFolder, prefix: String, permissions: UInt16 = 0o644) throws(FileSystemError) {
         let name = prefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let descriptor = openat(
             folder.descriptor,
@@ -47,7 +47,7 @@ public struct StagedFile: ~Copyable {
 
     /// Appends `bytes`, retrying after signals and short writes.
     /// - Throws: ``FileSystemError`` ("write").
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
         var offset = 0
         while offset < bytes.count {
             let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -61,7 +61,7 @@ public struct StagedFile: ~Copyable {
 
     /// Appends `bytes`.
     /// - Throws: ``FileSystemError`` ("write").
-    public func write(_ bytes: [UInt8]) throws(FileSystemError) {
+    package func write(_ bytes: [UInt8]) throws(FileSystemError) {
         let result: Result<Void, FileSystemError> = bytes.withUnsafeBytes { buffer in
             Result { () throws(FileSystemError) in try write(buffer) }
         }
@@ -75,7 +75,7 @@ public struct StagedFile: ~Copyable {
     /// Where the file system has no hard links (some network and FAT file systems), it reserves
     /// the name with `O_EXCL` and renames over the reservation, which is still atomic.
     /// - Throws: ``FileSystemError`` ("flush to disk", "create NAME", "move NAME into place").
-    public func publish(as name: String) throws(FileSystemError) -> Bool {
+    package func publish(as name: String) throws(FileSystemError) -> Bool {
         try flush()
         if linkat(folder, temporaryName, folder, name, 0) == 0 { return true }
         let code = errno
@@ -103,7 +103,7 @@ public struct StagedFile: ~Copyable {
     /// left alone and the call fails: renaming over `/dev/stdout` would replace the device.
     /// - Throws: ``FileSystemError`` ("flush to disk", "replace NAME, which is not a regular
     ///   file", "move NAME into place").
-    public func replace(_ name: String) throws(FileSystemError) {
+    package func replace(_ name: String) throws(FileSystemError) {
         var status = stat()
         if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && (status.st_mode & S_IFMT) != S_IFREG {
             throw FileSystemError("replace \(name), which is not a regular file", code: EEXIST)

@@ -6,12 +6,12 @@ import Darwin
 
 /// Removes the temporary files a killed run left behind (`SIGKILL`, a power cut): a
 /// ``StagedFile`` removes its own temporary name however it ends, unless the process ends first.
-public enum StaleTemporaryFiles {
+package enum StaleTemporaryFiles {
     /// Removes the regular files in `folder` whose names start with `prefix` and that were last
     /// modified more than `age` ago; returns their names. Newer ones may belong to a run still
     /// writing, so they stay. Symlinks, folders and other files are never touched.
     @discardableResult
-    public static func remove(in folder: Int32, prefix: String, olderThan age: Duration) -> [String] {
+    package static func remove(in folder: Int32, prefix: String, olderThan age: Duration) -> [String] {
         let copy = dup(folder)
         guard copy >= 0 else { return [] }
         guard let listing = fdopendir(copy) else {

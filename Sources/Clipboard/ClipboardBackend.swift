@@ -7,7 +7,7 @@ import ProcessRunning
 /// commands through its ``CommandRunning`` runner, starting the absolute paths it found for
 /// ``copyExecutable`` and ``pasteExecutable`` on the environment's `PATH` when it resolved the
 /// backend.
-public protocol ClipboardBackend: Sendable {
+package protocol ClipboardBackend: Sendable {
     /// Which backend this is.
     var kind: ClipboardBackendKind { get }
     /// The program that copies, such as `xclip` or `wl-copy`.
@@ -35,21 +35,21 @@ public protocol ClipboardBackend: Sendable {
 
 /// One command line of a backend: which of its programs, the arguments, what goes on stdin, and
 /// which variables the program needs.
-public struct ClipboardCommand: Sendable, Hashable {
+package struct ClipboardCommand: Sendable, Hashable {
     /// The program's name (the backend's ``ClipboardBackend/copyExecutable`` or
     /// ``ClipboardBackend/pasteExecutable``), for messages. The destination runs the absolute
     /// path it resolved for that program; it never looks the name up again.
-    public var executable: String
+    package var executable: String
     /// The arguments, without the program name.
-    public var arguments: [String]
+    package var arguments: [String]
     /// What the program reads on stdin.
-    public var standardInput: ProcessInvocation.StandardInput
+    package var standardInput: ProcessInvocation.StandardInput
     /// Variables the program needs, each added to the environment it runs with only when the
     /// environment lacks it (xsel needs a `HOME`).
-    public var environment: [String: String]
+    package var environment: [String: String]
 
     /// Creates a command.
-    public init(
+    package init(
         executable: String,
         arguments: [String],
         standardInput: ProcessInvocation.StandardInput = .none,

@@ -1,5 +1,5 @@
 /// How the clipboard is reached: sharevia's own X11 client, or a command-line tool.
-public enum ClipboardBackendKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum ClipboardBackendKind: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// sharevia's own X11 client (libxcb, loaded at run time): text and images, no tool needed.
     /// A detached `sharevia-clip` process owns the selections, as xclip's child does.
     case x11
@@ -11,7 +11,7 @@ public enum ClipboardBackendKind: String, Sendable, Hashable, CaseIterable, Cust
     case xsel
 
     /// The command-line tool this kind runs, or nil for ``x11``, which runs none.
-    public var tool: (any ClipboardBackend)? {
+    package var tool: (any ClipboardBackend)? {
         switch self {
         case .x11: nil
         case .xclip: XclipClipboard()
@@ -21,13 +21,13 @@ public enum ClipboardBackendKind: String, Sendable, Hashable, CaseIterable, Cust
     }
 
     /// Whether it can put an image (any MIME type) on the clipboard.
-    public var carriesImages: Bool { tool?.carriesImages ?? true }
+    package var carriesImages: Bool { tool?.carriesImages ?? true }
 
     /// The type text is offered as: `UTF8_STRING` on X11, `text/plain;charset=utf-8` on Wayland.
-    public var textType: String { tool?.textType ?? "UTF8_STRING" }
+    package var textType: String { tool?.textType ?? "UTF8_STRING" }
 
     /// The Debian package that provides it.
-    public var package: String {
+    package var package: String {
         switch self {
         case .x11: "libxcb1"
         case .xclip: "xclip"
@@ -43,10 +43,10 @@ public enum ClipboardBackendKind: String, Sendable, Hashable, CaseIterable, Cust
     /// - Parameters:
     ///   - program: The missing program; the copying one by default (libxcb for ``x11``).
     ///   - path: Where it was expected, when it had been found there earlier.
-    public func notFoundReason(_ program: String? = nil, at path: String? = nil) -> String {
+    package func notFoundReason(_ program: String? = nil, at path: String? = nil) -> String {
         let place = path.map { " at \($0)" } ?? ""
         return "\(program ?? tool?.copyExecutable ?? "libxcb.so.1") not found\(place) (apt-get install \(package))"
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

@@ -4,25 +4,25 @@ extension ClipboardDestination {
     /// How the clipboard destination copies: which selection, which tool, whether to verify.
     ///
     /// Every field has a default.
-    public struct Configuration: Sendable, Hashable {
+    package struct Configuration: Sendable, Hashable {
         /// The selection the main item goes to (the image when there is one, else the text).
         /// When the share has an image and text, the text goes to the other selection.
-        public var selection: ClipboardSelection
+        package var selection: ClipboardSelection
         /// Whether to read the selection back after copying and compare it byte for byte.
         /// A failed verification is a `transient` error, so the router retries, then moves on.
-        public var verify: Bool
+        package var verify: Bool
         /// How long one command (copy, list, read back) may take before it, and everything it
         /// forked, is killed and the delivery fails as `transient`. The CLI sets it from
         /// `--timeout`; by default ``defaultTimeout``.
-        public var timeout: Duration
+        package var timeout: Duration
 
         /// The default ``timeout``: 5 s, so a frozen display server fails a try in 5 s.
-        public static let defaultTimeout: Duration = .seconds(5)
+        package static let defaultTimeout: Duration = .seconds(5)
         /// How to reach the clipboard.
-        public var backend: BackendPreference
+        package var backend: BackendPreference
 
         /// Creates a configuration: CLIPBOARD, verified, 5 s per command, backend chosen automatically.
-        public init(
+        package init(
             selection: ClipboardSelection = .clipboard,
             verify: Bool = true,
             timeout: Duration = defaultTimeout,
@@ -36,7 +36,7 @@ extension ClipboardDestination {
     }
 
     /// How to reach the clipboard.
-    public enum BackendPreference: String, Sendable, Hashable, CaseIterable {
+    package enum BackendPreference: String, Sendable, Hashable, CaseIterable {
         /// `SHAREVIA_CLIPBOARD_BACKEND` when it names a backend (`x11`, `xclip`, `xsel`,
         /// `wl-copy`; `auto` or unset means pick), else picked from the environment and what is
         /// installed:
@@ -56,11 +56,11 @@ extension ClipboardDestination {
         case xsel
 
         /// The variable ``automatic`` reads first.
-        public static let environmentVariable = "SHAREVIA_CLIPBOARD_BACKEND"
+        package static let environmentVariable = "SHAREVIA_CLIPBOARD_BACKEND"
 
         /// Parses a backend name as the variable and the CLI take it: `auto` (or `automatic`),
         /// `x11`, `xclip`, `xsel`, `wl-copy`; any case, surrounding spaces ignored.
-        public init?(parsing text: String) {
+        package init?(parsing text: String) {
             let name = text.trimmingWhitespace().lowercased()
             self.init(rawValue: name == "auto" ? "automatic" : name)
         }

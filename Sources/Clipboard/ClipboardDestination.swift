@@ -63,10 +63,10 @@ import ShareCore
 /// let router = ShareRouter(registry: try DestinationRegistry([clipboard, fileExport]))
 /// let report = try await router.share(card, via: FallbackChain(["clipboard", "file"]))
 /// ```
-public struct ClipboardDestination: ShareDestination {
+package struct ClipboardDestination: ShareDestination {
     /// The clipboard's descriptor, the same for every instance: a registry can list it without
     /// building the destination.
-    public static let standardDescriptor = DestinationDescriptor(
+    package static let standardDescriptor = DestinationDescriptor(
         id: .clipboard,
         displayName: "Clipboard",
         summary:
@@ -75,15 +75,15 @@ public struct ClipboardDestination: ShareDestination {
         imageConstraints: .init(mimeTypes: ["image/png", "image/jpeg"])
     )
 
-    public var descriptor: DestinationDescriptor { Self.standardDescriptor }
+    package var descriptor: DestinationDescriptor { Self.standardDescriptor }
 
     /// How to copy.
-    public var configuration: Configuration
+    package var configuration: Configuration
     /// Where `DISPLAY`, `WAYLAND_DISPLAY`, `XDG_RUNTIME_DIR`, `PATH`, `TMPDIR` and
     /// `SHAREVIA_CLIPBOARD_BACKEND` are read from; also the environment the clipboard tools run with.
-    public var environment: ShareEnvironment
+    package var environment: ShareEnvironment
     /// What runs the clipboard tools.
-    public var runner: any CommandRunning
+    package var runner: any CommandRunning
     /// Why libxcb can't be loaded, or nil; tests stand in a missing library.
     var x11Library: @Sendable () -> String? = X11SelectionClient.libraryProblem
 
@@ -93,7 +93,7 @@ public struct ClipboardDestination: ShareDestination {
     ///   - configuration: Selection, verification, timeout and backend; all defaulted.
     ///   - environment: The environment to read and to run the tools with.
     ///   - runner: What runs the tools; tests pass a double or a fault-injecting wrapper.
-    public init(
+    package init(
         configuration: Configuration = Configuration(),
         environment: ShareEnvironment,
         runner: any CommandRunning = ProcessRunner()
@@ -104,7 +104,7 @@ public struct ClipboardDestination: ShareDestination {
     }
 
     /// Whether a way to the clipboard and a display server are there; see "Availability" above.
-    public func availability() async -> Availability {
+    package func availability() async -> Availability {
         resolution.availability()
     }
 
@@ -112,7 +112,7 @@ public struct ClipboardDestination: ShareDestination {
     ///
     /// - Throws: ``ShareError``: `contentRejected` for content it can't carry (a non-image file,
     ///   two images, an image with only a text-only tool).
-    public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+    package func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         try requireSupported(request.content)
         return try ClipboardPreparation.prepare(request, configuration: configuration, resolution: resolution)
     }
@@ -124,7 +124,7 @@ public struct ClipboardDestination: ShareDestination {
     ///   attachment's own file can't be read, `cancelled` when the task is cancelled,
     ///   `permanent` when the prepared share holds another destination's plan or a temp file
     ///   can't be written.
-    public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+    package func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         guard !Task.isCancelled else {
             throw ShareError(.cancelled, destination: id, message: "cancelled before copying")
         }

@@ -3,9 +3,9 @@ import ShareCore
 
 extension ClipboardDestination {
     /// The clipboard's settings: its flags, config keys and variable, declared here only.
-    public enum Settings {
+    package enum Settings {
         /// The selection to copy to.
-        public static let selection = ShareSetting(
+        package static let selection = ShareSetting(
             key: "clipboard.selection",
             flag: "selection",
             kind: .choice(ClipboardSelection.allCases.map(\.rawValue)),
@@ -14,13 +14,13 @@ extension ClipboardDestination {
             summary: "the X11 selection to copy to"
         )
         /// `--no-verify`: don't read the clipboard back.
-        public static let noVerify = ShareSetting(
+        package static let noVerify = ShareSetting(
             flag: "no-verify",
             kind: .presence,
             help: "Don't read the clipboard back to confirm it holds the bytes."
         )
         /// How to reach the clipboard.
-        public static let backend = ShareSetting(
+        package static let backend = ShareSetting(
             key: "clipboard.backend",
             flag: "clipboard-backend",
             variable: BackendPreference.environmentVariable,
@@ -31,7 +31,7 @@ extension ClipboardDestination {
             summary: "how to reach the clipboard"
         )
         /// `clipboard.verify`: read the clipboard back to confirm.
-        public static let verify = ShareSetting(
+        package static let verify = ShareSetting(
             key: "clipboard.verify",
             kind: .boolean,
             defaultWords: "true",
@@ -39,13 +39,13 @@ extension ClipboardDestination {
         )
 
         /// Every clipboard setting: the flags in `--help`'s order, then the config keys'.
-        public static let all = [selection, noVerify, backend, verify]
+        package static let all = [selection, noVerify, backend, verify]
         /// The config keys, in `config check`'s order.
         static let keyed = [selection, backend, verify]
     }
 
     /// The clipboard as a built-in: its settings, and its entry.
-    public static let builtIn = BuiltInDestination.configured(
+    package static let builtIn = BuiltInDestination.configured(
         settings: Settings.all,
         read: { Configuration(reading: $0, problems: &$1) },
         entries: { configuration, context in
@@ -62,7 +62,7 @@ extension ClipboardDestination.Configuration {
     /// The configuration `settings` describe; `--timeout` (or `share.timeout`) governs each
     /// clipboard command, else ``defaultTimeout``. Each bad value is left at its default and
     /// added to `problems`.
-    public init(reading settings: SettingsReader, problems: inout [SettingError]) {
+    package init(reading settings: SettingsReader, problems: inout [SettingError]) {
         typealias Settings = ClipboardDestination.Settings
         self.init()
         selection =

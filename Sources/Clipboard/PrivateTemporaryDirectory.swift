@@ -10,18 +10,18 @@ import Glibc
 /// Text and in-memory images are written here so the clipboard tool can read them as a file
 /// (`xclip -i FILE` reads it all before forking), and a plugin finds its attachments here;
 /// nothing else on the machine can read them.
-public final class PrivateTemporaryDirectory {
+package final class PrivateTemporaryDirectory {
     /// The folder the directory is created in.
-    public let parent: String
+    package let parent: String
     /// The directory's path, once created.
-    public private(set) var path: String?
+    package private(set) var path: String?
     private var files: [String] = []
     private let prefix: String
     private let destination: DestinationID
 
     /// A directory to be created as `PREFIX-XXXXXX` under `parent` when first needed; errors
     /// name `destination`.
-    public init(parent: String, prefix: String = "sharevia-clipboard", destination: DestinationID = .clipboard) {
+    package init(parent: String, prefix: String = "sharevia-clipboard", destination: DestinationID = .clipboard) {
         self.parent = parent
         self.prefix = prefix
         self.destination = destination
@@ -31,7 +31,7 @@ public final class PrivateTemporaryDirectory {
     /// anything) and returns its path.
     ///
     /// - Throws: ``ShareError`` (`permanent`) when the directory or the file can't be written.
-    public func write(_ bytes: [UInt8], name: String) throws(ShareError) -> String {
+    package func write(_ bytes: [UInt8], name: String) throws(ShareError) -> String {
         let directory = try create()
         let file = "\(directory)/\(name)"
         let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -49,7 +49,7 @@ public final class PrivateTemporaryDirectory {
     }
 
     /// Removes the files and the directory. Safe to call more than once, or when nothing was written.
-    public func remove() {
+    package func remove() {
         for file in files { unlink(file) }
         files = []
         if let path { rmdir(path) }

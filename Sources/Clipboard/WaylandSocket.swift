@@ -1,13 +1,13 @@
 /// The socket a Wayland compositor listens on: `$XDG_RUNTIME_DIR/$WAYLAND_DISPLAY`, or
 /// `WAYLAND_DISPLAY` itself when it is an absolute path.
-public struct WaylandSocket: Sendable, Hashable, CustomStringConvertible {
+package struct WaylandSocket: Sendable, Hashable, CustomStringConvertible {
     /// The display name as given, such as `wayland-0`.
-    public var name: String
+    package var name: String
     /// The socket's path.
-    public var path: String
+    package var path: String
 
     /// The socket for a display name, or nil when the name is relative and there is no runtime dir.
-    public init?(name: String, runtimeDirectory: String?) {
+    package init?(name: String, runtimeDirectory: String?) {
         if name.hasPrefix("/") {
             path = name
         } else if let runtimeDirectory, !runtimeDirectory.isEmpty {
@@ -19,9 +19,9 @@ public struct WaylandSocket: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether a compositor accepts connections on the socket (one non-blocking `connect`).
-    public func compositorAnswers() -> Bool {
+    package func compositorAnswers() -> Bool {
         SocketProbe.unixSocketAnswers(Array(path.utf8))
     }
 
-    public var description: String { name }
+    package var description: String { name }
 }

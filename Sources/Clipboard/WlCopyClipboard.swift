@@ -5,17 +5,17 @@ import ProcessRunning
 /// Copies with `wl-copy --type TYPE` reading the file on stdin (wl-copy reads it all, then
 /// forks a child that serves it), lists types with `wl-paste --list-types` and reads back with
 /// `wl-paste --no-newline --type TYPE`. Needs a running Wayland compositor.
-public struct WlCopyClipboard: ClipboardBackend {
+package struct WlCopyClipboard: ClipboardBackend {
     /// Creates the backend.
-    public init() {}
+    package init() {}
 
-    public var kind: ClipboardBackendKind { .wlCopy }
-    public var copyExecutable: String { "wl-copy" }
-    public var pasteExecutable: String { "wl-paste" }
-    public var carriesImages: Bool { true }
-    public var textType: String { "text/plain;charset=utf-8" }
+    package var kind: ClipboardBackendKind { .wlCopy }
+    package var copyExecutable: String { "wl-copy" }
+    package var pasteExecutable: String { "wl-paste" }
+    package var carriesImages: Bool { true }
+    package var textType: String { "text/plain;charset=utf-8" }
 
-    public func copyCommand(selection: ClipboardSelection, type: String, path: String) -> ClipboardCommand {
+    package func copyCommand(selection: ClipboardSelection, type: String, path: String) -> ClipboardCommand {
         ClipboardCommand(
             executable: copyExecutable,
             arguments: Self.selectionFlag(selection) + ["--type", type],
@@ -23,11 +23,11 @@ public struct WlCopyClipboard: ClipboardBackend {
         )
     }
 
-    public func listTypesCommand(selection: ClipboardSelection) -> ClipboardCommand? {
+    package func listTypesCommand(selection: ClipboardSelection) -> ClipboardCommand? {
         ClipboardCommand(executable: pasteExecutable, arguments: Self.selectionFlag(selection) + ["--list-types"])
     }
 
-    public func pasteCommand(selection: ClipboardSelection, type: String) -> ClipboardCommand {
+    package func pasteCommand(selection: ClipboardSelection, type: String) -> ClipboardCommand {
         ClipboardCommand(
             executable: pasteExecutable,
             arguments: Self.selectionFlag(selection) + ["--no-newline", "--type", type]

@@ -1,14 +1,14 @@
 /// An X11 display name such as `:0`, `:1.0`, `unix:2` or `localhost:10.0`, parsed.
-public struct X11Display: Sendable, Hashable, CustomStringConvertible {
+package struct X11Display: Sendable, Hashable, CustomStringConvertible {
     /// The name as given in `DISPLAY`.
-    public var name: String
+    package var name: String
     /// The host part: empty or `unix` for a local server.
-    public var host: String
+    package var host: String
     /// The display number.
-    public var number: Int
+    package var number: Int
 
     /// Parses a display name; nil when it has no `:N` part.
-    public init?(_ name: String) {
+    package init?(_ name: String) {
         guard let colon = name.lastIndex(of: ":") else { return nil }
         let host = String(name[..<colon])
         let rest = name[name.index(after: colon)...]
@@ -20,10 +20,10 @@ public struct X11Display: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when the server is on this machine and reached through a Unix socket.
-    public var isLocal: Bool { host.isEmpty || host == "unix" }
+    package var isLocal: Bool { host.isEmpty || host == "unix" }
 
     /// The Unix socket a local server listens on: `/tmp/.X11-unix/X<number>`.
-    public func socketPath(in directory: String = "/tmp/.X11-unix") -> String {
+    package func socketPath(in directory: String = "/tmp/.X11-unix") -> String {
         "\(directory)/X\(number)"
     }
 
@@ -32,7 +32,7 @@ public struct X11Display: Sendable, Hashable, CustomStringConvertible {
     /// A local display is checked on the abstract socket `@/tmp/.X11-unix/XN`, then on the socket
     /// file (so a stale file left by a crashed server counts as silent); `localhost:N` on TCP port
     /// 6000+N. Another host can't be checked without talking X, so it gives nil: unknown.
-    public func serverAnswers(socketDirectory: String = "/tmp/.X11-unix") -> Bool? {
+    package func serverAnswers(socketDirectory: String = "/tmp/.X11-unix") -> Bool? {
         if isLocal {
             let path = Array(socketPath(in: socketDirectory).utf8)
             return SocketProbe.unixSocketAnswers([0] + path) || SocketProbe.unixSocketAnswers(path)
@@ -43,5 +43,5 @@ public struct X11Display: Sendable, Hashable, CustomStringConvertible {
         return nil
     }
 
-    public var description: String { name }
+    package var description: String { name }
 }

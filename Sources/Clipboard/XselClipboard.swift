@@ -8,18 +8,18 @@ import ProcessRunning
 /// (it only uses it for its log), so its commands ask for `HOME=/`, which the destination adds
 /// when the environment has no `HOME`. xsel serves text as `UTF8_STRING` and can't serve
 /// `image/png`, nor list a selection's types.
-public struct XselClipboard: ClipboardBackend {
+package struct XselClipboard: ClipboardBackend {
     /// Creates the backend.
-    public init() {}
+    package init() {}
 
-    public var kind: ClipboardBackendKind { .xsel }
-    public var copyExecutable: String { "xsel" }
-    public var pasteExecutable: String { "xsel" }
-    public var carriesImages: Bool { false }
-    public var textType: String { "UTF8_STRING" }
+    package var kind: ClipboardBackendKind { .xsel }
+    package var copyExecutable: String { "xsel" }
+    package var pasteExecutable: String { "xsel" }
+    package var carriesImages: Bool { false }
+    package var textType: String { "UTF8_STRING" }
 
     /// Copies the file as text; `type` is ignored (xsel only serves text).
-    public func copyCommand(selection: ClipboardSelection, type: String, path: String) -> ClipboardCommand {
+    package func copyCommand(selection: ClipboardSelection, type: String, path: String) -> ClipboardCommand {
         ClipboardCommand(
             executable: copyExecutable,
             arguments: [Self.flag(selection), "--logfile", "/dev/null", "--input"],
@@ -29,10 +29,10 @@ public struct XselClipboard: ClipboardBackend {
     }
 
     /// Nil: xsel can't list a selection's types.
-    public func listTypesCommand(selection: ClipboardSelection) -> ClipboardCommand? { nil }
+    package func listTypesCommand(selection: ClipboardSelection) -> ClipboardCommand? { nil }
 
     /// Reads the selection as text; `type` is ignored.
-    public func pasteCommand(selection: ClipboardSelection, type: String) -> ClipboardCommand {
+    package func pasteCommand(selection: ClipboardSelection, type: String) -> ClipboardCommand {
         ClipboardCommand(
             executable: pasteExecutable,
             arguments: [Self.flag(selection), "--output"],

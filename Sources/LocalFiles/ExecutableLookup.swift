@@ -8,7 +8,7 @@ import Darwin
 
 extension ShareEnvironment {
     /// The absolute path of an executable found on `PATH`, or nil.
-    public func executable(named name: String) -> String? {
+    package func executable(named name: String) -> String? {
         ExecutableLookup.find(name, path: self["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
     }
 }

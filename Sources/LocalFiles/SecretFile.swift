@@ -9,7 +9,7 @@ import Darwin
 extension SecretReference {
     /// The secret, reading a `file` source from this machine, or a message saying which rule it
     /// breaks and what to do. See ``SecretFile/read(_:)`` for the rules a secret file must meet.
-    public func resolve(environment: ShareEnvironment) -> Result<Secret, SecretReferenceError> {
+    package func resolve(environment: ShareEnvironment) -> Result<Secret, SecretReferenceError> {
         resolve(environment: environment, readingFilesWith: SecretFile.read)
     }
 }

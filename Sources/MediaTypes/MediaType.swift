@@ -7,22 +7,22 @@ import Foundation
 /// MIME types recognised from magic bytes or file names: the one table of file signatures that
 /// attachments (`ShareAttachment.file(_:mimeType:pipeWait:)`) and the image pipeline's inspector
 /// share. It sits below both, so neither depends on the other for it.
-public enum MediaType {
+package enum MediaType {
     /// A format recognised by its first bytes.
-    public struct Format: Sendable, Hashable {
+    package struct Format: Sendable, Hashable {
         /// The MIME type, such as `image/png`.
-        public var mimeType: String
+        package var mimeType: String
         /// The format's short name for messages, such as `PNG` or `HEIF`.
-        public var name: String
+        package var name: String
 
-        public init(mimeType: String, name: String) {
+        package init(mimeType: String, name: String) {
             self.mimeType = mimeType
             self.name = name
         }
     }
 
     /// The 8 bytes every PNG file starts with.
-    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Signatures: the bytes a format starts with, at an offset.
     private static let signatures: [(offset: Int, bytes: [UInt8], format: Format)] = [
@@ -43,7 +43,7 @@ public enum MediaType {
     ]
 
     /// The format the first bytes of a file (16 are enough) show, or nil.
-    public static func identify(_ head: [UInt8]) -> Format? {
+    package static func identify(_ head: [UInt8]) -> Format? {
         for (offset, bytes, format) in signatures
         where head.count >= offset + bytes.count && head[offset..<offset + bytes.count].elementsEqual(bytes) {
             if format.name == "WebP" && !head.starts(with: Array("RIFF".utf8)) { continue }
@@ -53,12 +53,12 @@ public enum MediaType {
     }
 
     /// The MIME type for the first bytes of a file, or nil when they match no known format.
-    public static func sniff(_ head: Data) -> String? {
+    package static func sniff(_ head: Data) -> String? {
         identify([UInt8](head.prefix(16)))?.mimeType
     }
 
     /// The usual file extension for a format, such as `png`.
-    public static func fileExtension(for format: Format) -> String {
+    package static func fileExtension(for format: Format) -> String {
         switch format.mimeType {
         case "image/jpeg": return "jpg"
         case "image/svg+xml": return "svg"
@@ -69,7 +69,7 @@ public enum MediaType {
     }
 
     /// The MIME type for a file name's extension, `application/octet-stream` when unknown.
-    public static func guess(fromFileName name: String) -> String {
+    package static func guess(fromFileName name: String) -> String {
         let ext = name.split(separator: ".").last.map { $0.lowercased() } ?? ""
         switch ext {
         case "png": return "image/png"

@@ -18,9 +18,9 @@ import Glibc
 /// let server = try await BackgroundProcess.start("/usr/bin/Xvfb", arguments: [":42", "-nolisten", "tcp"])
 /// defer { Task { await server.stop() } }
 /// ```
-public final class BackgroundProcess: Sendable {
+package final class BackgroundProcess: Sendable {
     /// The process id (also its process group id).
-    public let pid: Int32
+    package let pid: Int32
     private let tracker: ExitTracker
 
     private init(pid: Int32, tracker: ExitTracker) {
@@ -36,7 +36,7 @@ public final class BackgroundProcess: Sendable {
     ///   - environment: The child's environment, or nil to inherit ours.
     ///   - logPath: A file for its stdout and stderr (created or truncated, mode 0600), or nil.
     /// - Throws: ``ProcessRunnerError`` when it can't be started.
-    public static func start(
+    package static func start(
         _ executable: String,
         arguments: [String] = [],
         environment: [String: String]? = nil,
@@ -85,16 +85,16 @@ public final class BackgroundProcess: Sendable {
     }
 
     /// True while the program has not exited.
-    public var isRunning: Bool { !tracker.hasExited }
+    package var isRunning: Bool { !tracker.hasExited }
 
     /// Sends a signal to the program's whole process group (`SIGSTOP` to freeze a server,
     /// `SIGKILL` to crash it). Does nothing once it has exited.
-    public func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         tracker.signalGroup(signal)
     }
 
     /// Waits up to `timeout` for the program to exit on its own; true when it did.
-    public func waitForExit(timeout: Duration) async -> Bool {
+    package func waitForExit(timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while isRunning {
             guard ContinuousClock.now < deadline else { return false }
@@ -105,7 +105,7 @@ public final class BackgroundProcess: Sendable {
 
     /// Stops the program: `SIGTERM` (and `SIGCONT`, in case it was stopped) to its group, up to
     /// `grace` to exit, then `SIGKILL`. Returns once it has exited.
-    public func stop(grace: Duration = .seconds(2)) async {
+    package func stop(grace: Duration = .seconds(2)) async {
         guard isRunning else { return }
         signal(SIGTERM)
         signal(SIGCONT)

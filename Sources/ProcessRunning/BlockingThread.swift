@@ -14,14 +14,14 @@ import Glibc
 /// sleeping out its timeout) would delay every other command by up to a second. A detached
 /// pthread costs tens of microseconds and never waits for a free worker. The process runner
 /// waits on it, and so does the clipboard's X11 client for its bounded X round trips.
-public enum BlockingThread {
+package enum BlockingThread {
     private final class Body {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }
     }
 
     /// Starts `body` on a new detached thread (or, if no thread can be created, on Dispatch).
-    public static func start(_ body: @escaping @Sendable () -> Void) {
+    package static func start(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

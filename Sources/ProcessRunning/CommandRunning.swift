@@ -3,7 +3,7 @@
 ///
 /// Conformers must never block the caller's task on a daemonising grandchild, must honour
 /// ``ProcessInvocation/timeout``, and should stop the child when the calling task is cancelled.
-public protocol CommandRunning: Sendable {
+package protocol CommandRunning: Sendable {
     /// Runs the invocation and returns what the program did.
     ///
     /// - Throws: ``ProcessRunnerError`` when the program can't be started (or its stdin file

@@ -1,6 +1,6 @@
 extension Duration {
     /// Whole milliseconds, at least 0 and at most `Int.max`: the form C timeouts take.
-    public var wholeMilliseconds: Int {
+    package var wholeMilliseconds: Int {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
         let (whole, overflow) = Int(seconds).multipliedReportingOverflow(by: 1000)

@@ -2,10 +2,10 @@ import CSpawn
 
 /// The process groups of children started with
 /// ``ProcessInvocation/killsProcessGroupOnExit`` that have not been reaped yet.
-public enum LiveProcessGroups {
+package enum LiveProcessGroups {
     /// Sends SIGKILL to each of them: for a process about to end at once (a second SIGINT), which
     /// would otherwise leave them running.
-    public static func killAll() {
+    package static func killAll() {
         csv_kill_live_groups()
     }
 }

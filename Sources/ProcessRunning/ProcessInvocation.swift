@@ -2,32 +2,32 @@
 ///
 /// A value rather than a parameter list, so ``CommandRunning`` conformers (the real
 /// ``ProcessRunner`` and test doubles) keep one small requirement as options are added.
-public struct ProcessInvocation: Sendable, Hashable {
+package struct ProcessInvocation: Sendable, Hashable {
     /// The absolute path of the program.
-    public var executable: String
+    package var executable: String
     /// The arguments, without the program name.
-    public var arguments: [String]
+    package var arguments: [String]
     /// The child's environment, or nil to inherit ours.
-    public var environment: [String: String]?
+    package var environment: [String: String]?
     /// What the child reads on stdin.
-    public var standardInput: StandardInput
+    package var standardInput: StandardInput
     /// How long to wait before killing the child's process group.
-    public var timeout: Duration
+    package var timeout: Duration
     /// How many bytes of stdout and of stderr to keep; the rest is read and dropped.
-    public var maxOutput: Int
+    package var maxOutput: Int
     /// Whether the child's whole process group is killed once the child exits, so nothing it
     /// started outlives it, and also when SIGINT, SIGTERM or SIGHUP (still at their default
     /// action) end this process meanwhile. Off by default: `xclip` must leave its selection
     /// owner behind.
-    public var killsProcessGroupOnExit = false
+    package var killsProcessGroupOnExit = false
     /// When set, the run ends this long after stdout holds one complete top-level JSON object
     /// even if the child has not exited (its group is then killed and
     /// ``ProcessOutput/answeredThenLingered`` set), so a program that answers and lingers is
     /// not taken for one that never answered. Nil (the default) waits for the child's exit.
-    public var answerGracePeriod: Duration?
+    package var answerGracePeriod: Duration?
 
     /// Creates an invocation; by default stdin is `/dev/null`, the timeout 10 s, output kept up to 64 MiB.
-    public init(
+    package init(
         executable: String,
         arguments: [String] = [],
         environment: [String: String]? = nil,
@@ -44,7 +44,7 @@ public struct ProcessInvocation: Sendable, Hashable {
     }
 
     /// What a child reads on its standard input.
-    public enum StandardInput: Sendable, Hashable {
+    package enum StandardInput: Sendable, Hashable {
         /// `/dev/null`.
         case none
         /// These bytes, through a pipe that is closed after the last one.

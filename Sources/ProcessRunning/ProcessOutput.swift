@@ -1,23 +1,23 @@
 /// What a finished (or killed) program did.
-public struct ProcessOutput: Sendable, Hashable {
+package struct ProcessOutput: Sendable, Hashable {
     /// The exit code, or nil when a signal ended it.
-    public var exitStatus: Int?
+    package var exitStatus: Int?
     /// The signal that ended it, if any.
-    public var signal: Int?
+    package var signal: Int?
     /// True when the deadline passed and the runner killed it.
-    public var timedOut: Bool
+    package var timedOut: Bool
     /// True when the calling task was cancelled and the runner killed it (or never started it).
-    public var cancelled: Bool
+    package var cancelled: Bool
     /// Captured standard output.
-    public var standardOutput: [UInt8]
+    package var standardOutput: [UInt8]
     /// Captured standard error.
-    public var standardError: [UInt8]
+    package var standardError: [UInt8]
     /// True when stdout held a complete JSON object but the child did not exit within
     /// ``ProcessInvocation/answerGracePeriod``, so its process group was killed.
-    public var answeredThenLingered = false
+    package var answeredThenLingered = false
 
     /// Creates an output; test doubles use this to fake a program's result.
-    public init(
+    package init(
         exitStatus: Int? = 0,
         signal: Int? = nil,
         timedOut: Bool = false,
@@ -34,10 +34,10 @@ public struct ProcessOutput: Sendable, Hashable {
     }
 
     /// True when it exited with status 0 in time.
-    public var succeeded: Bool { exitStatus == 0 && !timedOut && !cancelled }
+    package var succeeded: Bool { exitStatus == 0 && !timedOut && !cancelled }
 
     /// Standard error as text, trimmed, for error messages.
-    public var errorText: String {
+    package var errorText: String {
         String(decoding: standardError, as: UTF8.self).trimmingCharacters(in: " \n\r\t")
     }
 }

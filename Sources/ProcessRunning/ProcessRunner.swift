@@ -15,9 +15,9 @@ import Glibc
 ///     executable: "/usr/bin/xclip", arguments: ["-selection", "clipboard", "-i", path],
 ///     timeout: .seconds(5)))
 /// ```
-public struct ProcessRunner: CommandRunning {
+package struct ProcessRunner: CommandRunning {
     /// Creates a runner.
-    public init() {}
+    package init() {}
 
     /// Runs the invocation and returns what the program did.
     ///
@@ -26,7 +26,7 @@ public struct ProcessRunner: CommandRunning {
     ///
     /// - Throws: ``ProcessRunnerError`` when the program can't be started, its stdin file can't
     ///   be opened, or its output can't be kept.
-    public func run(_ invocation: ProcessInvocation) async throws(ProcessRunnerError) -> ProcessOutput {
+    package func run(_ invocation: ProcessInvocation) async throws(ProcessRunnerError) -> ProcessOutput {
         // A program written a moment ago can be "busy" (ETXTBSY) while a child forked by another
         // thread still holds the writer's descriptor until its exec; that passes in milliseconds.
         var busyRetries = 0
@@ -54,7 +54,7 @@ public struct ProcessRunner: CommandRunning {
     ///   - timeout: How long to wait before killing the child's process group.
     ///   - maxOutput: How many bytes of stdout and of stderr to keep.
     /// - Throws: ``ProcessRunnerError`` when the program can't be started.
-    public func run(
+    package func run(
         _ executable: String,
         arguments: [String],
         environment: [String: String]? = nil,

@@ -4,9 +4,9 @@ import Glibc
 
 /// A program could not be run: it could not be started, its stdin file could not be opened, or
 /// its output could not be kept.
-public struct ProcessRunnerError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ProcessRunnerError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What failed.
-    public enum Stage: Sendable, Hashable {
+    package enum Stage: Sendable, Hashable {
         /// `posix_spawn` failed: the program is missing (`ENOENT`) or can't be executed.
         case spawn
         /// The file for the child's stdin could not be opened; nothing was spawned.
@@ -16,14 +16,14 @@ public struct ProcessRunnerError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     /// The program.
-    public var executable: String
+    package var executable: String
     /// The `errno` of the failure (`ENOENT`, `EACCES`, `ENOMEM`).
-    public var errno: Int32
+    package var errno: Int32
     /// What failed.
-    public var stage: Stage
+    package var stage: Stage
 
     /// Creates an error; test doubles use this to fake a program that can't start.
-    public init(executable: String, errno: Int32, stage: Stage = .spawn) {
+    package init(executable: String, errno: Int32, stage: Stage = .spawn) {
         self.executable = executable
         self.errno = errno
         self.stage = stage
@@ -31,9 +31,9 @@ public struct ProcessRunnerError: Error, Sendable, Hashable, CustomStringConvert
 
     /// True when the program itself does not exist (`ENOENT` from `posix_spawn`); a missing
     /// stdin file is not this.
-    public var isNotFound: Bool { stage == .spawn && errno == ENOENT }
+    package var isNotFound: Bool { stage == .spawn && errno == ENOENT }
 
-    public var description: String {
+    package var description: String {
         let reason = String(cString: strerror(errno))
         switch stage {
         case .spawn: return "can't run \(executable): \(reason)"

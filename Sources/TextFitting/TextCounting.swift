@@ -18,10 +18,13 @@ public protocol TextCounting: Sendable {
 /// X's count: twitter-text's weighted length (config v3 by default).
 public struct TwitterWeightedCounter: TextCounting {
     /// The parser that counts.
-    public var parser: TwitterTextParser
+    package var parser: TwitterTextParser
+
+    /// Creates a counter for twitter-text's config v3, the one X uses.
+    public init() { self.init(configuration: .v3) }
 
     /// Creates a counter for a twitter-text configuration.
-    public init(configuration: TwitterTextConfiguration = .v3) {
+    package init(configuration: TwitterTextConfiguration) {
         parser = TwitterTextParser(configuration: configuration)
     }
 

@@ -4,18 +4,18 @@
 /// URL weighs ``transformedURLLength`` × ``scale``; with ``emojiParsingEnabled`` an emoji
 /// sequence weighs ``defaultWeight`` however many code points it has. The weighted length is
 /// the sum divided by ``scale``.
-public struct TwitterTextConfiguration: Sendable, Hashable, Codable {
+package struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     /// A range of code points and the weight of each.
-    public struct WeightedRange: Sendable, Hashable, Codable {
+    package struct WeightedRange: Sendable, Hashable, Codable {
         /// The first code point.
-        public var start: UInt32
+        package var start: UInt32
         /// The last code point (inclusive).
-        public var end: UInt32
+        package var end: UInt32
         /// The weight of each code point in the range.
-        public var weight: Int
+        package var weight: Int
 
         /// Creates a range.
-        public init(start: UInt32, end: UInt32, weight: Int) {
+        package init(start: UInt32, end: UInt32, weight: Int) {
             self.start = start
             self.end = end
             self.weight = weight
@@ -23,22 +23,22 @@ public struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     }
 
     /// The configuration's version.
-    public var version: Int
+    package var version: Int
     /// The largest weighted length that is valid.
-    public var maxWeightedTweetLength: Int
+    package var maxWeightedTweetLength: Int
     /// What weights are divided by.
-    public var scale: Int
+    package var scale: Int
     /// The weight of a code point outside every range.
-    public var defaultWeight: Int
+    package var defaultWeight: Int
     /// Whether emoji sequences weigh ``defaultWeight`` as a whole.
-    public var emojiParsingEnabled: Bool
+    package var emojiParsingEnabled: Bool
     /// What every URL counts as, however long it is.
-    public var transformedURLLength: Int
+    package var transformedURLLength: Int
     /// Code point ranges with their own weight.
-    public var ranges: [WeightedRange]
+    package var ranges: [WeightedRange]
 
     /// Creates a configuration.
-    public init(
+    package init(
         version: Int,
         maxWeightedTweetLength: Int,
         scale: Int,
@@ -61,7 +61,7 @@ public struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     }
 
     /// Decodes twitter-text's JSON, where `emojiParsingEnabled` may be missing (false).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
         maxWeightedTweetLength = try container.decode(Int.self, forKey: .maxWeightedTweetLength)
@@ -80,7 +80,7 @@ public struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     ]
 
     /// `config/v2.json`: weighted, 280, no emoji discount.
-    public static let v2 = TwitterTextConfiguration(
+    package static let v2 = TwitterTextConfiguration(
         version: 2,
         maxWeightedTweetLength: 280,
         scale: 100,
@@ -91,7 +91,7 @@ public struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     )
 
     /// `config/v3.json`: as v2, and every emoji sequence counts 2. What X uses today.
-    public static let v3 = TwitterTextConfiguration(
+    package static let v3 = TwitterTextConfiguration(
         version: 3,
         maxWeightedTweetLength: 280,
         scale: 100,

@@ -8,18 +8,18 @@
 /// let result = TwitterTextParser(configuration: .v3).parse("Hi http://test.co 👨‍👩‍👧‍👦")
 /// // result.weightedLength == 29, result.isValid == true
 /// ```
-public struct TwitterTextParser: Sendable {
+package struct TwitterTextParser: Sendable {
     /// The configuration counted against.
-    public var configuration: TwitterTextConfiguration
+    package var configuration: TwitterTextConfiguration
     private let extractor = TwitterURLExtractor()
 
     /// Creates a parser; X today is ``TwitterTextConfiguration/v3``.
-    public init(configuration: TwitterTextConfiguration = .v3) {
+    package init(configuration: TwitterTextConfiguration = .v3) {
         self.configuration = configuration
     }
 
     /// Everything `parseTweet` reports about `text`.
-    public func parse(_ text: String) -> TwitterTextParseResults {
+    package func parse(_ text: String) -> TwitterTextParseResults {
         let (normalized, changed) = TextNormalization.nfcWithChange(text)
         let values = normalized.unicodeScalars.map(\.value)
         // UTF-16 lengths from the scalars: String.utf16.count walks non-ASCII text slowly.
@@ -62,7 +62,7 @@ public struct TwitterTextParser: Sendable {
     }
 
     /// Just the weighted length.
-    public func weightedLength(of text: String) -> Int {
+    package func weightedLength(of text: String) -> Int {
         let values = TextNormalization.nfcWithChange(text).text.unicodeScalars.map(\.value)
         let urls = extractor.spans(in: values)
         return values.withUnsafeBufferPointer { weigh($0, urls: urls) }.weighted / configuration.scale
@@ -111,15 +111,15 @@ public struct TwitterTextParser: Sendable {
 }
 
 /// What twitter-text's `parseTweet` reports.
-public struct TwitterTextParseResults: Sendable, Hashable {
+package struct TwitterTextParseResults: Sendable, Hashable {
     /// The weighted length: 280 or less fits.
-    public var weightedLength: Int
+    package var weightedLength: Int
     /// True when the text is not empty, fits, and has no invalid characters.
-    public var isValid: Bool
+    package var isValid: Bool
     /// The weighted length in thousandths of the maximum.
-    public var permillage: Int
+    package var permillage: Int
     /// The part of the text that fits, in UTF-16 positions of the original text (inclusive).
-    public var validRange: ClosedRange<Int>
+    package var validRange: ClosedRange<Int>
     /// The whole text, in UTF-16 positions (inclusive).
-    public var displayRange: ClosedRange<Int>
+    package var displayRange: ClosedRange<Int>
 }

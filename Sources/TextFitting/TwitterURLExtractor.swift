@@ -5,19 +5,19 @@
 /// let urls = TwitterURLExtractor().extract(from: "see example.com/a and https://t.co/x")
 /// // ["example.com/a", "https://t.co/x"]
 /// ```
-public struct TwitterURLExtractor: Sendable {
+package struct TwitterURLExtractor: Sendable {
     /// Whether scheme-less domains (`example.com`) count as URLs. Twitter: yes; Mastodon: no.
-    public var extractsURLsWithoutProtocol: Bool
+    package var extractsURLsWithoutProtocol: Bool
 
     /// Creates an extractor.
     ///
     /// - Parameter extractsURLsWithoutProtocol: Whether `example.com` without `https://` is a URL.
-    public init(extractsURLsWithoutProtocol: Bool = true) {
+    package init(extractsURLsWithoutProtocol: Bool = true) {
         self.extractsURLsWithoutProtocol = extractsURLsWithoutProtocol
     }
 
     /// The URLs in `text`, in order, with their positions.
-    public func extract(from text: String) -> [ExtractedURL] {
+    package func extract(from text: String) -> [ExtractedURL] {
         let scalars = Array(text.unicodeScalars)
         let values = scalars.map(\.value)
         let spans = spans(in: values)
@@ -48,13 +48,13 @@ public struct TwitterURLExtractor: Sendable {
 }
 
 /// A URL found in text.
-public struct ExtractedURL: Sendable, Hashable {
+package struct ExtractedURL: Sendable, Hashable {
     /// The URL as written.
-    public var url: String
+    package var url: String
     /// Its position in the text's `unicodeScalars`.
-    public var scalarRange: Range<Int>
+    package var scalarRange: Range<Int>
     /// Its position in the text's UTF-16 code units (what twitter-text's indices count).
-    public var utf16Range: Range<Int>
+    package var utf16Range: Range<Int>
     /// True when it starts with `http://` or `https://`.
-    public var hasProtocol: Bool
+    package var hasProtocol: Bool
 }

@@ -2,10 +2,10 @@ import Foundation
 
 /// The clipboard tools' processes still running, found in `/proc`: what a test checks to see that
 /// a share left nothing behind.
-public enum ClipboardProcesses {
+package enum ClipboardProcesses {
     /// The pids of running programs named `program` (`wl-copy`, `xclip`) whose environment
     /// holds `variable=value` (the socket or display they serve), for leftovers and pile-ups.
-    public static func running(_ program: String, with variable: String, _ value: String) -> [Int32] {
+    package static func running(_ program: String, with variable: String, _ value: String) -> [Int32] {
         let files = FileManager.default
         let entry = Data("\(variable)=\(value)".utf8)
         var pids: [Int32] = []
@@ -24,7 +24,7 @@ public enum ClipboardProcesses {
     /// The programs ``running(_:with:_:)`` finds, other than `excluding`, once they are gone or
     /// `grace` has passed: a process just sent SIGKILL may take a moment to go on a busy machine,
     /// while one nobody killed stays and is returned.
-    public static func lingering(
+    package static func lingering(
         _ program: String,
         with variable: String,
         _ value: String,
@@ -40,7 +40,7 @@ public enum ClipboardProcesses {
     }
 
     /// The private folders the clipboard left in `folder` (`sharevia-clipboard-*`).
-    public static func temporaryFolders(in folder: String) -> [String] {
+    package static func temporaryFolders(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
             $0.hasPrefix("sharevia-clipboard-")
         }

@@ -3,46 +3,46 @@ import ProcessRunning
 
 /// Reads messages the way a mail client does: Python's `email` package with
 /// `policy=email.policy.default` (`Tests/TestSupport/mail-check.py`), in the test run.
-public enum MailCheck {
+package enum MailCheck {
     /// What the parser found in one message.
-    public struct Report {
+    package struct Report {
         /// The JSON object `mail-check.py` printed.
-        public var json: [String: Any]
+        package var json: [String: Any]
 
         /// Every defect of the message, its parts and their headers.
-        public var defects: [String] { json["defects"] as? [String] ?? [] }
+        package var defects: [String] { json["defects"] as? [String] ?? [] }
         /// The decoded subject.
-        public var subject: String? { json["subject"] as? String }
+        package var subject: String? { json["subject"] as? String }
         /// The `To:` addr-specs.
-        public var to: [String] { json["to"] as? [String] ?? [] }
+        package var to: [String] { json["to"] as? [String] ?? [] }
         /// The `To:` display names, decoded.
-        public var toNames: [String] { json["to_names"] as? [String] ?? [] }
+        package var toNames: [String] { json["to_names"] as? [String] ?? [] }
         /// The `Cc:` addr-specs.
-        public var cc: [String] { json["cc"] as? [String] ?? [] }
+        package var cc: [String] { json["cc"] as? [String] ?? [] }
         /// The `From:` addr-specs and display names.
-        public var from: [String] { json["from_addresses"] as? [String] ?? [] }
-        public var fromNames: [String] { json["from_names"] as? [String] ?? [] }
+        package var from: [String] { json["from_addresses"] as? [String] ?? [] }
+        package var fromNames: [String] { json["from_names"] as? [String] ?? [] }
         /// `multipart/mixed(text/plain, image/png)`.
-        public var structure: String? { json["structure"] as? String }
+        package var structure: String? { json["structure"] as? String }
         /// `Message-ID:`.
-        public var messageID: String? { json["message_id"] as? String }
+        package var messageID: String? { json["message_id"] as? String }
         /// The leaf parts: `type`, `disposition`, `filename`, `content_id`, `text` or `sha256`.
-        public var parts: [[String: Any]] { json["parts"] as? [[String: Any]] ?? [] }
+        package var parts: [[String: Any]] { json["parts"] as? [[String: Any]] ?? [] }
         /// The decoded text of the first part of this type.
-        public func text(_ type: String = "text/plain") -> String? {
+        package func text(_ type: String = "text/plain") -> String? {
             parts.first { $0["type"] as? String == type }?["text"] as? String
         }
         /// The parts that are files (have a SHA-256).
-        public var files: [[String: Any]] { parts.filter { $0["sha256"] != nil } }
+        package var files: [[String: Any]] { parts.filter { $0["sha256"] != nil } }
         /// Raw-form checks.
-        public var hasBareCROrLF: Bool { json["bare_cr_or_lf"] as? Bool ?? true }
-        public var longestLine: Int { json["longest_line"] as? Int ?? .max }
-        public var longestHeaderLine: Int { json["longest_header_line"] as? Int ?? .max }
-        public var isASCII: Bool { json["ascii"] as? Bool ?? false }
+        package var hasBareCROrLF: Bool { json["bare_cr_or_lf"] as? Bool ?? true }
+        package var longestLine: Int { json["longest_line"] as? Int ?? .max }
+        package var longestHeaderLine: Int { json["longest_header_line"] as? Int ?? .max }
+        package var isASCII: Bool { json["ascii"] as? Bool ?? false }
     }
 
     /// The parser's report on each file, in order.
-    public static func reports(_ paths: [String]) async throws -> [Report] {
+    package static func reports(_ paths: [String]) async throws -> [Report] {
         let output = try await ProcessRunner().run(
             SMTPTestServer.python,
             arguments: ["\(PackageRoot.path)/Tests/TestSupport/mail-check.py"] + paths,
@@ -58,7 +58,7 @@ public enum MailCheck {
     }
 
     /// The report on one file.
-    public static func report(_ path: String) async throws -> Report {
+    package static func report(_ path: String) async throws -> Report {
         guard let first = try await reports([path]).first else {
             throw CheckFailure(description: "mail-check.py printed nothing for \(path)")
         }
@@ -66,14 +66,14 @@ public enum MailCheck {
     }
 
     /// The report on these bytes (written to a temporary file).
-    public static func report(bytes: [UInt8]) async throws -> Report {
+    package static func report(bytes: [UInt8]) async throws -> Report {
         let folder = TemporaryFolder("mail")
         defer { folder.remove() }
         return try await report(try folder.write(bytes, named: "message.eml"))
     }
 
     /// The SHA-256 of a file, as `sha256sum` prints it.
-    public static func sha256(_ path: String) async throws -> String {
+    package static func sha256(_ path: String) async throws -> String {
         let output = try await ProcessRunner().run(
             "/usr/bin/env",
             arguments: ["sha256sum", path],
@@ -83,7 +83,7 @@ public enum MailCheck {
     }
 
     /// mail-check.py failed.
-    public struct CheckFailure: Error, CustomStringConvertible {
-        public var description: String
+    package struct CheckFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 }

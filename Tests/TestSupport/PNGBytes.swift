@@ -2,18 +2,18 @@ import Foundation
 
 /// Builds PNG files byte by byte, for valid, crafted and hostile inputs. The CRC and the zlib
 /// stream are computed here, in Swift, independently of the code under test.
-public enum PNGBytes {
+package enum PNGBytes {
     /// The eight bytes every PNG file starts with.
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// A chunk: length, type, data, CRC over type and data.
-    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
         return be32(UInt32(data.count)) + typed + be32(crc32(typed))
     }
 
     /// IHDR contents (compression and filter method 0).
-    public static func ihdr(
+    package static func ihdr(
         width: UInt32,
         height: UInt32,
         bitDepth: UInt8 = 8,
@@ -27,12 +27,12 @@ public enum PNGBytes {
 
     /// A whole file: the signature, an IHDR chunk with `ihdr`, one IDAT chunk holding `raw`
     /// (filtered scanlines) in a stored zlib stream, and IEND.
-    public static func file(ihdr: [UInt8], raw: [UInt8]) -> [UInt8] {
+    package static func file(ihdr: [UInt8], raw: [UInt8]) -> [UInt8] {
         signature + chunk("IHDR", ihdr) + chunk("IDAT", storedZlib(raw)) + chunk("IEND", [])
     }
 
     /// A complete, valid, non-interlaced 8-bit RGB PNG of the given pixels (3 bytes each).
-    public static func rgbFile(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
+    package static func rgbFile(width: Int, height: Int, rgb: [UInt8]) -> [UInt8] {
         var raw: [UInt8] = []
         raw.reserveCapacity((width * 3 + 1) * height)
         for y in 0..<height {
@@ -44,7 +44,7 @@ public enum PNGBytes {
 
     /// A valid 8-bit RGB PNG of any size with pseudo-random pixels (so it doesn't compress),
     /// the same for the same seed.
-    public static func randomRGBFile(width: Int, height: Int, seed: UInt64 = 1) -> [UInt8] {
+    package static func randomRGBFile(width: Int, height: Int, seed: UInt64 = 1) -> [UInt8] {
         var state = seed &* 0x9E37_79B9_7F4A_7C15 | 1
         let rowBytes = width * 3 + 1
         let raw = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
@@ -68,7 +68,7 @@ public enum PNGBytes {
 
     /// The width and height an IHDR declares, read from the PNG file at `path`; (0, 0) when the
     /// file is too short to hold one.
-    public static func size(ofFileAt path: String) throws -> (width: Int, height: Int) {
+    package static func size(ofFileAt path: String) throws -> (width: Int, height: Int) {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         guard bytes.count >= 24 else { return (0, 0) }
         func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
@@ -76,7 +76,7 @@ public enum PNGBytes {
     }
 
     /// A zlib stream holding `raw` in stored (uncompressed) blocks.
-    public static func storedZlib(_ raw: [UInt8]) -> [UInt8] {
+    package static func storedZlib(_ raw: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         out.reserveCapacity(raw.count + raw.count / 65535 * 5 + 11)
         var offset = 0
@@ -91,7 +91,7 @@ public enum PNGBytes {
     }
 
     /// The Adler-32 checksum zlib ends its stream with.
-    public static func adler32(_ bytes: [UInt8]) -> UInt32 {
+    package static func adler32(_ bytes: [UInt8]) -> UInt32 {
         var a: UInt32 = 1
         var b: UInt32 = 0
         bytes.withUnsafeBufferPointer { buffer in
@@ -112,7 +112,7 @@ public enum PNGBytes {
     }
 
     /// `value` as four big-endian bytes.
-    public static func be32(_ value: UInt32) -> [UInt8] {
+    package static func be32(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
@@ -123,7 +123,7 @@ public enum PNGBytes {
     }
 
     /// The CRC-32 a chunk ends with (over its type and data).
-    public static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
         let table = crcTable
         var crc: UInt32 = 0xFFFF_FFFF
         bytes.withUnsafeBufferPointer { buffer in

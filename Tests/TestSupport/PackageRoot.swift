@@ -1,14 +1,14 @@
 import Foundation
 
 /// The package's root folder, found from this file's path, and files in it the tests read.
-public enum PackageRoot {
+package enum PackageRoot {
     /// The absolute path of the package root (the folder holding `Package.swift`).
-    public static var path: String {
+    package static var path: String {
         // This file is Tests/TestSupport/PackageRoot.swift.
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().path
     }
 
     /// `examples/card.png`.
-    public static var exampleCard: String { "\(path)/examples/card.png" }
+    package static var exampleCard: String { "\(path)/examples/card.png" }
 }

@@ -1,15 +1,15 @@
 /// Per-pixel comparison of two RGBA8 images of the same size, for golden-image tests.
-public struct PixelComparison: Sendable, CustomStringConvertible {
+package struct PixelComparison: Sendable, CustomStringConvertible {
     /// Pixels whose largest channel difference is over the tolerance.
-    public var differingPixels: Int
+    package var differingPixels: Int
     /// The largest channel difference anywhere.
-    public var largestDifference: Int
+    package var largestDifference: Int
     /// All pixels compared.
-    public var pixelCount: Int
+    package var pixelCount: Int
 
     /// Compares `actual` with `expected` (both `width * height * 4` bytes), counting pixels where
     /// any channel differs by more than `tolerance`.
-    public init(_ actual: [UInt8], _ expected: [UInt8], tolerance: Int) {
+    package init(_ actual: [UInt8], _ expected: [UInt8], tolerance: Int) {
         precondition(actual.count == expected.count, "images of different sizes")
         var differing = 0
         var largest = 0
@@ -29,14 +29,14 @@ public struct PixelComparison: Sendable, CustomStringConvertible {
     }
 
     /// The share of pixels over the tolerance, 0...1.
-    public var differingShare: Double { pixelCount == 0 ? 0 : Double(differingPixels) / Double(pixelCount) }
+    package var differingShare: Double { pixelCount == 0 ? 0 : Double(differingPixels) / Double(pixelCount) }
 
-    public var description: String {
+    package var description: String {
         "\(differingPixels) of \(pixelCount) pixels differ (largest channel difference \(largestDifference))"
     }
 
     /// Averages `factor` x `factor` blocks of an RGBA8 image: a smaller image to store and compare.
-    public static func downscale(
+    package static func downscale(
         _ pixels: [UInt8],
         width: Int,
         height: Int,

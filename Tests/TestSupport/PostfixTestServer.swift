@@ -7,21 +7,21 @@ import Foundation
 /// ``mailFolder``; any other user there gets `550 5.1.1 ... User unknown in virtual mailbox table`.
 /// ``smallPort`` announces `SIZE 20000`; ``restrictedPort`` answers every client
 /// `554 5.7.1 ... Client host rejected: Access denied`.
-public struct PostfixTestServer: Sendable {
-    public var port: Int
-    public var smallPort: Int
-    public var restrictedPort: Int
-    public var mailFolder: String
+package struct PostfixTestServer: Sendable {
+    package var port: Int
+    package var smallPort: Int
+    package var restrictedPort: Int
+    package var mailFolder: String
 
     /// The variable `scripts/test.sh` always sets; tests are enabled by it.
-    public static let portVariable = "SHAREVIA_TEST_POSTFIX_PORT"
+    package static let portVariable = "SHAREVIA_TEST_POSTFIX_PORT"
 
     /// True when `scripts/test.sh` (or the developer) started the server and exported its ports.
     /// Under `scripts/test.sh` it always is, so a server that is down fails the tests.
-    public static var isConfigured: Bool { ProcessInfo.processInfo.environment[portVariable] != nil }
+    package static var isConfigured: Bool { ProcessInfo.processInfo.environment[portVariable] != nil }
 
     /// The server's settings.
-    public static func current() throws -> PostfixTestServer {
+    package static func current() throws -> PostfixTestServer {
         let environment = ProcessInfo.processInfo.environment
         func value(_ name: String) throws -> String {
             guard let value = environment[name], !value.isEmpty else {
@@ -47,11 +47,11 @@ public struct PostfixTestServer: Sendable {
     }
 
     /// `smtp://127.0.0.1:PORT`.
-    public static func url(_ port: Int) -> String { "smtp://127.0.0.1:\(port)" }
+    package static func url(_ port: Int) -> String { "smtp://127.0.0.1:\(port)" }
 
     /// The path of the message in `user`'s Maildir whose text contains `marker`, waiting up to
     /// `timeout` for Postfix's queue manager to deliver it; nil if it never arrives.
-    public func delivered(
+    package func delivered(
         to user: String,
         containing marker: String,
         timeout: Duration = .seconds(30)

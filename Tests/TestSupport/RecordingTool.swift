@@ -5,16 +5,16 @@ import Foundation
 ///
 /// Put ``folder`` first on a destination's `PATH` (through its `ShareEnvironment`) and compare
 /// ``calls()`` with the command lines expected.
-public struct RecordingTool: Sendable {
+package struct RecordingTool: Sendable {
     /// The folder holding the tool, for `PATH`.
-    public let folder: String
+    package let folder: String
     /// The tool's path.
-    public let path: String
+    package let path: String
     private let log: String
 
     /// Writes the tool `name` into `parent/tools-NAME`; `body` is shell run after recording, with
     /// the arguments in `"$@"` (for example `case "$1" in --help) echo usage;; esac`).
-    public init(_ name: String, in parent: TemporaryFolder, body: String = "exit 0") throws {
+    package init(_ name: String, in parent: TemporaryFolder, body: String = "exit 0") throws {
         folder = parent.file("tools-\(name)")
         log = parent.file("calls-\(name)")
         path = "\(folder)/\(name)"
@@ -33,7 +33,7 @@ public struct RecordingTool: Sendable {
     }
 
     /// The arguments of every call so far, in order.
-    public func calls() -> [[String]] {
+    package func calls() -> [[String]] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: log)) ?? []
         return names.compactMap(Int.init).sorted().map { number in
             let data = FileManager.default.contents(atPath: "\(log)/\(number)") ?? Data()

@@ -7,9 +7,9 @@ import ProcessRunning
 /// Use it through ``with(_:_:)``, which always stops it. The server answers as its
 /// ``Options/mode`` says (accept, 451 once then accept, 550, or stall after DATA), offers
 /// STARTTLS with a certificate when given one, and AUTH PLAIN/LOGIN for one known login.
-public final class SMTPTestServer: Sendable {
+package final class SMTPTestServer: Sendable {
     /// How the server answers a message.
-    public enum Mode: String, Sendable {
+    package enum Mode: String, Sendable {
         /// 250 for every message.
         case accept
         /// 451 for the first message, 250 afterwards.
@@ -21,18 +21,18 @@ public final class SMTPTestServer: Sendable {
     }
 
     /// What the server offers.
-    public struct Options: Sendable {
-        public var mode: Mode
+    package struct Options: Sendable {
+        package var mode: Mode
         /// PEM certificate and key for STARTTLS; nil for none.
-        public var certificate: (certificate: String, key: String)?
+        package var certificate: (certificate: String, key: String)?
         /// Refuse everything but EHLO, STARTTLS and QUIT before TLS.
-        public var requireStartTLS: Bool
+        package var requireStartTLS: Bool
         /// The one login AUTH accepts; nil for no AUTH.
-        public var login: (user: String, password: String)?
+        package var login: (user: String, password: String)?
         /// Offer only this mechanism (`PLAIN` or `LOGIN`); nil for both.
-        public var mechanism: String?
+        package var mechanism: String?
 
-        public init(
+        package init(
             mode: Mode = .accept,
             certificate: (certificate: String, key: String)? = nil,
             requireStartTLS: Bool = false,
@@ -48,14 +48,14 @@ public final class SMTPTestServer: Sendable {
     }
 
     /// The loopback port it listens on.
-    public let port: Int
+    package let port: Int
     /// The server process.
-    public let process: BackgroundProcess
+    package let process: BackgroundProcess
     /// Where it keeps the messages: `N.eml` (raw bytes received) and `N.json` (envelope).
-    public let folder: TemporaryFolder
+    package let folder: TemporaryFolder
 
     /// `smtp://127.0.0.1:PORT`.
-    public var url: String { "smtp://127.0.0.1:\(port)" }
+    package var url: String { "smtp://127.0.0.1:\(port)" }
 
     private init(port: Int, process: BackgroundProcess, folder: TemporaryFolder) {
         self.port = port
@@ -64,12 +64,12 @@ public final class SMTPTestServer: Sendable {
     }
 
     /// The server script.
-    public static var script: String { "\(PackageRoot.path)/Tests/TestSupport/smtp-server.py" }
+    package static var script: String { "\(PackageRoot.path)/Tests/TestSupport/smtp-server.py" }
     /// The Python that has aiosmtpd: Debian's, not the one first on PATH.
-    public static let python = "/usr/bin/python3"
+    package static let python = "/usr/bin/python3"
 
     /// Runs `body` with a fresh server, then stops it.
-    public static func with<R>(
+    package static func with<R>(
         _ options: Options = Options(),
         _ body: (SMTPTestServer) async throws -> R
     )
@@ -87,8 +87,8 @@ public final class SMTPTestServer: Sendable {
     }
 
     /// The server could not be started.
-    public struct StartFailure: Error, CustomStringConvertible {
-        public var description: String
+    package struct StartFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     private static func start(_ options: Options) async throws -> SMTPTestServer {
@@ -132,24 +132,24 @@ public final class SMTPTestServer: Sendable {
     }
 
     /// The paths of the messages received so far, in order.
-    public var messagePaths: [String] {
+    package var messagePaths: [String] {
         folder.names(in: "messages").filter { $0.hasSuffix(".eml") }
             .sorted { Int($0.dropLast(4)) ?? 0 < Int($1.dropLast(4)) ?? 0 }
             .map { folder.file("messages/\($0)") }
     }
 
     /// The envelope of message `path` (`mail_from`, `rcpt_tos`, `tls`, `auth`).
-    public func envelope(of path: String) throws -> [String: Any] {
+    package func envelope(of path: String) throws -> [String: Any] {
         let data = try Data(contentsOf: URL(fileURLWithPath: String(path.dropLast(4)) + ".json"))
         return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 
     /// How many clients connected since the server was ready (aiosmtpd logs `Peer:` for each).
-    public var clientConnections: Int {
+    package var clientConnections: Int {
         guard let ready = log.range(of: "sharevia test server ready") else { return 0 }
         return log[ready.upperBound...].components(separatedBy: "Peer: ").count - 1
     }
 
     /// What the server logged (for failure messages).
-    public var log: String { folder.read("server.log").map { String(decoding: $0, as: UTF8.self) } ?? "" }
+    package var log: String { folder.read("server.log").map { String(decoding: $0, as: UTF8.self) } ?? "" }
 }

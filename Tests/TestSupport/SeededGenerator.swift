@@ -1,13 +1,13 @@
 /// A seeded, deterministic random number generator (SplitMix64), so a property test sees the
 /// same inputs on every run and a failure can be replayed from its seed.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,8 +16,8 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A number in `0..<bound` (`bound` must be positive).
-    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    package mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
     /// One of `items` (which must not be empty).
-    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }

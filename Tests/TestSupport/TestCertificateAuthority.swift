@@ -3,15 +3,15 @@ import ProcessRunning
 
 /// A throwaway certificate authority made with `openssl` for one test, and a server certificate
 /// it signed for `localhost` and `127.0.0.1`.
-public struct TestCertificateAuthority: Sendable {
+package struct TestCertificateAuthority: Sendable {
     /// The CA's certificate (PEM): what a client must trust.
-    public var caCertificate: String
+    package var caCertificate: String
     /// The server's certificate and key (PEM).
-    public var serverCertificate: String
-    public var serverKey: String
+    package var serverCertificate: String
+    package var serverKey: String
 
     /// Makes the CA and the server certificate in `folder`.
-    public static func make(in folder: TemporaryFolder) async throws -> TestCertificateAuthority {
+    package static func make(in folder: TemporaryFolder) async throws -> TestCertificateAuthority {
         let openssl = try RequiredTools.path("openssl")
         let ca = folder.file("ca.pem")
         let caKey = folder.file("ca.key")

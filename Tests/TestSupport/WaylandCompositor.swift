@@ -15,9 +15,9 @@ import Glibc
 /// `XDG_RUNTIME_DIR`; tests reach the socket by its absolute path (``socket``), which root can
 /// open whoever owns it. Use it through ``with(_:_:)``, which always stops it and removes its
 /// folder; stopping it also ends every wl-copy serving a selection on it.
-public final class WaylandCompositor: Sendable {
+package final class WaylandCompositor: Sendable {
     /// Which compositor.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// sway 1.7, headless, pixman renderer: has a seat and the primary selection.
         case sway
         /// weston 10 with its X11 backend in a private Xvfb: has a seat, no primary selection.
@@ -30,14 +30,14 @@ public final class WaylandCompositor: Sendable {
     }
 
     /// The variable naming the user compositors run as under root.
-    public static let userVariable = "SHAREVIA_TEST_WAYLAND_USER"
+    package static let userVariable = "SHAREVIA_TEST_WAYLAND_USER"
 
     /// The socket's absolute path: a value for `WAYLAND_DISPLAY`.
-    public let socket: String
+    package let socket: String
     /// The compositor, for fault injection (`SIGSTOP`, `SIGCONT`, `SIGKILL`).
-    public let process: BackgroundProcess
+    package let process: BackgroundProcess
     /// Its `XDG_RUNTIME_DIR`.
-    public let runtimeDirectory: String
+    package let runtimeDirectory: String
 
     private init(socket: String, process: BackgroundProcess, runtimeDirectory: String) {
         self.socket = socket
@@ -46,13 +46,13 @@ public final class WaylandCompositor: Sendable {
     }
 
     /// The compositor could not be started.
-    public struct StartFailure: Error, CustomStringConvertible {
-        public var description: String
+    package struct StartFailure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Runs `body` with a fresh compositor of `kind`, then stops it and removes its folder,
     /// whether `body` returned or threw.
-    public static func with<R>(_ kind: Kind, _ body: (WaylandCompositor) async throws -> R) async throws -> R {
+    package static func with<R>(_ kind: Kind, _ body: (WaylandCompositor) async throws -> R) async throws -> R {
         switch kind {
         case .sway:
             return try await run(kind, display: nil, body)

@@ -19,11 +19,11 @@ import Glibc
 /// Display numbers come from one counter per test process, so suites running in parallel in one
 /// process never race for a number; the start depends on the process id, so test processes
 /// running side by side start far apart, and a number whose socket or lock file exists is skipped.
-public final class XvfbServer: Sendable {
+package final class XvfbServer: Sendable {
     /// The display name, such as `:57`.
-    public let display: String
+    package let display: String
     /// The server process, for fault injection (`SIGSTOP`, `SIGKILL`).
-    public let process: BackgroundProcess
+    package let process: BackgroundProcess
 
     private init(display: String, process: BackgroundProcess) {
         self.display = display
@@ -44,14 +44,14 @@ public final class XvfbServer: Sendable {
     private static let nextNumber = Mutex<Int>(numbers.lowerBound + Int(getpid() % 400) * 2)
 
     /// Xvfb could not be started on any of the displays tried.
-    public struct StartFailure: Error, CustomStringConvertible {
+    package struct StartFailure: Error, CustomStringConvertible {
         /// Why the last attempt failed, with the end of Xvfb's log.
-        public var description: String
+        package var description: String
     }
 
     /// Runs `body` with a fresh server, then stops it and removes its log, whether `body`
     /// returned or threw. `extraArguments` go to Xvfb after the defaults.
-    public static func with<R>(
+    package static func with<R>(
         extraArguments: [String] = [],
         _ body: (XvfbServer) async throws -> R
     ) async throws -> R {
@@ -108,7 +108,7 @@ public final class XvfbServer: Sendable {
     }
 
     /// What the server printed, for failure messages.
-    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    package var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Stops the server and removes its log.
     private func stop() async {

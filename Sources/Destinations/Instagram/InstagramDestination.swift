@@ -45,13 +45,18 @@ public struct InstagramDestination: ShareDestination {
     /// Where `PATH`, `HOME`, `XDG_DATA_HOME` and `SHAREVIA_INSTAGRAM_APP_ID` are read.
     public var environment: ShareEnvironment
     /// What runs `adb`.
-    public var runner: any CommandRunning
+    package var runner: any CommandRunning
 
     /// Creates the destination; the app id falls back to `SHAREVIA_INSTAGRAM_APP_ID`.
-    public init(
+    public init(configuration: Configuration = Configuration(), environment: ShareEnvironment) {
+        self.init(configuration: configuration, environment: environment, runner: ProcessRunner())
+    }
+
+    /// Creates the destination with what runs `adb` (a test's fake).
+    package init(
         configuration: Configuration = Configuration(),
         environment: ShareEnvironment,
-        runner: any CommandRunning = ProcessRunner()
+        runner: any CommandRunning
     ) {
         var configuration = configuration
         if configuration.appID == nil { configuration.appID = environment[Configuration.appIDVariable] }

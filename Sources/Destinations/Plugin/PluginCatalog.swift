@@ -33,7 +33,7 @@ public struct PluginCatalog: Sendable, Hashable {
     ///   - builtIns: The built-in ids, which no plugin may take.
     ///   - wanted: The ids a share's chain names; others are found but not described.
     ///   - shareviaVersion: The version plugins are told in `describe`.
-    public static func load(
+    package static func load(
         settings: PluginSettings,
         environment: ShareEnvironment,
         builtIns: Set<DestinationID>,

@@ -14,7 +14,7 @@ public struct PluginDestination: ShareDestination {
     private let runner: any CommandRunning
     private let transcript: PluginTranscript?
 
-    public init(
+    package init(
         entry: PluginCatalog.Entry,
         settings: PluginSettings,
         environment: ShareEnvironment,

@@ -14,19 +14,19 @@ import Foundation
 /// concurrently with stderr and capped at ``PluginProtocol/maxOutputBytes``. Whatever it does
 /// (crash, hang, exit non-zero, print invalid JSON, two objects, a flood) comes back as a
 /// ``ShareError`` for the router, never as a crash or a hang of sharevia.
-public struct PluginProcess: Sendable {
+package struct PluginProcess: Sendable {
     /// The plugin's executable, an absolute path.
-    public var path: String
+    package var path: String
     /// The destination id it serves, for errors.
-    public var id: DestinationID
+    package var id: DestinationID
     /// Runs the process.
-    public var runner: any CommandRunning
+    package var runner: any CommandRunning
     /// Sees every message sent and received (tests validate them against the schemas).
-    public var transcript: PluginTranscript?
+    package var transcript: PluginTranscript?
     /// Takes known secrets out of the errors and logs this process makes.
-    public var redactor: SecretRedactor
+    package var redactor: SecretRedactor
 
-    public init(
+    package init(
         path: String,
         id: DestinationID,
         runner: any CommandRunning,
@@ -42,7 +42,7 @@ public struct PluginProcess: Sendable {
 
     /// The environment a plugin runs with: `PATH`, `HOME`, `LANG`, `LC_ALL`, `TZ` from ours
     /// (when set), `TMPDIR` and `SHAREVIA_PLUGIN_PROTOCOL`. Nothing else: no credentials.
-    public static func environment(from environment: ShareEnvironment, temporaryFolder: String) -> [String: String] {
+    package static func environment(from environment: ShareEnvironment, temporaryFolder: String) -> [String: String] {
         var variables = [
             "PATH": environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
             "LANG": environment["LANG"] ?? "C.UTF-8",
@@ -62,7 +62,7 @@ public struct PluginProcess: Sendable {
     ///   - limit: The whole limit of the operation, for messages, when `timeout` is what is left of it.
     /// - Throws: ``ShareError``: `transient` when it timed out, `cancelled` when the task was,
     ///   `permanent` for anything else it did wrong; the message names the plugin and the rule.
-    public func run<Request: Encodable, Answer: Decodable>(
+    package func run<Request: Encodable, Answer: Decodable>(
         _ operation: PluginProtocol.Operation,
         request: Request,
         as answer: Answer.Type,
@@ -155,23 +155,23 @@ public struct PluginProcess: Sendable {
     }
 
     /// What a plugin answered, with its exit status and log.
-    public struct Exchange<Answer: Sendable>: Sendable {
-        public var answer: Answer
-        public var exitStatus: Int
-        public var log: String?
+    package struct Exchange<Answer: Sendable>: Sendable {
+        package var answer: Answer
+        package var exitStatus: Int
+        package var log: String?
         /// True when it answered but did not exit; its exit status then says nothing.
-        public var lingered = false
+        package var lingered = false
 
         /// Whether the exit status backs up an answer that wants `expected`; a plugin that
         /// lingered was stopped, so its answer stands alone.
-        public func exitStatusAgrees(with expected: Int) -> Bool { lingered || exitStatus == expected }
+        package func exitStatusAgrees(with expected: Int) -> Bool { lingered || exitStatus == expected }
     }
 
     /// How long a plugin may take to exit after printing a complete answer before it is stopped.
-    public static let answerGracePeriod = Duration.milliseconds(500)
+    package static let answerGracePeriod = Duration.milliseconds(500)
 
     /// An error about this plugin.
-    public func failure(_ code: ShareError.Code, _ message: String, log: String? = nil) -> ShareError {
+    package func failure(_ code: ShareError.Code, _ message: String, log: String? = nil) -> ShareError {
         var error = ShareError(code, destination: id, message: redactor.redact("plugin \(path) \(message)"))
         error.log = redactor.redact(log)
         return error

@@ -35,13 +35,18 @@ public struct SMSDestination: ShareDestination {
     /// Where `PATH`, `DISPLAY` and `WAYLAND_DISPLAY` are read.
     public let environment: ShareEnvironment
     /// What runs `kdeconnect-cli` and `xdg-open`.
-    public let runner: any CommandRunning
+    package let runner: any CommandRunning
 
     /// Creates the destination; empty configuration fields come from `SHAREVIA_SMS_*`.
-    public init(
+    public init(configuration: Configuration = Configuration(), environment: ShareEnvironment) {
+        self.init(configuration: configuration, environment: environment, runner: ProcessRunner())
+    }
+
+    /// Creates the destination with what runs `kdeconnect-cli` and `xdg-open` (a test's fake).
+    package init(
         configuration: Configuration = Configuration(),
         environment: ShareEnvironment,
-        runner: any CommandRunning = ProcessRunner()
+        runner: any CommandRunning
     ) {
         (self.configuration, environmentProblem) = configuration.completed(from: environment)
         self.environment = environment

@@ -19,12 +19,12 @@ public struct WebIntentDestination: ShareDestination {
     /// - Parameters:
     ///   - service: The network's intent.
     ///   - environment: Where `DISPLAY`, `WAYLAND_DISPLAY` and `PATH` are read.
-    ///   - runner: What runs `xdg-open`.
-    public init(
-        service: any WebIntentService,
-        environment: ShareEnvironment,
-        runner: any CommandRunning = ProcessRunner()
-    ) {
+    public init(service: any WebIntentService, environment: ShareEnvironment) {
+        self.init(service: service, environment: environment, runner: ProcessRunner())
+    }
+
+    /// Creates a destination whose `xdg-open` runs through `runner` (a test's fake).
+    package init(service: any WebIntentService, environment: ShareEnvironment, runner: any CommandRunning) {
         self.init(service: service, delivery: WebIntentDelivery(environment: environment, runner: runner))
     }
 

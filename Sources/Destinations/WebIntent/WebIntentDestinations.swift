@@ -29,11 +29,15 @@ public enum WebIntentDestinations {
     /// - Parameters:
     ///   - environment: Where `DISPLAY`, `WAYLAND_DISPLAY`, `PATH` and the Mastodon settings are read.
     ///   - mastodonInstance: The Mastodon server (`mastodon.social`); overrides `SHAREVIA_MASTODON_INSTANCE`.
-    ///   - runner: What runs `xdg-open`.
-    public static func all(
+    public static func all(environment: ShareEnvironment, mastodonInstance: String? = nil) -> [any ShareDestination] {
+        all(environment: environment, mastodonInstance: mastodonInstance, runner: ProcessRunner())
+    }
+
+    /// Every web-intent destination, their `xdg-open` run through `runner` (a test's fake).
+    package static func all(
         environment: ShareEnvironment,
         mastodonInstance: String? = nil,
-        runner: any CommandRunning = ProcessRunner()
+        runner: any CommandRunning
     ) -> [any ShareDestination] {
         // One delivery for all: finding xdg-open on the PATH once is enough.
         let delivery = WebIntentDelivery(environment: environment, runner: runner)

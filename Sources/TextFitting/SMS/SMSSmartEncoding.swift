@@ -6,18 +6,18 @@
 /// Unicode space (one space) and tab, line and paragraph separators (a line feed), zero-width
 /// characters and the soft hyphen (removed), and the fullwidth forms of ASCII. Each replacement is
 /// itself GSM-7. Letters are never transliterated.
-public enum SMSSmartEncoding {
+package enum SMSSmartEncoding {
     /// One kind of replacement made, and how often.
-    public struct Replacement: Sendable, Hashable, Codable {
+    package struct Replacement: Sendable, Hashable, Codable {
         /// The character replaced.
-        public var original: String
+        package var original: String
         /// What replaced it (empty when it was removed).
-        public var replacement: String
+        package var replacement: String
         /// How many times.
-        public var count: Int
+        package var count: Int
 
         /// `“ → "` or `U+200B removed`.
-        public var description: String {
+        package var description: String {
             let shown =
                 original.unicodeScalars.allSatisfy(\.properties.isWhitespace) || replacement.isEmpty
                 ? SMSSegmentCounter.nonGSMScalars(of: original) : original
@@ -28,13 +28,13 @@ public enum SMSSmartEncoding {
     }
 
     /// The outcome of smart encoding a text.
-    public struct Result: Sendable, Hashable {
+    package struct Result: Sendable, Hashable {
         /// The text to send: with the replacements when they make it GSM-7, else unchanged.
-        public var text: String
+        package var text: String
         /// The replacements made; empty when ``applied`` is false.
-        public var replacements: [Replacement]
+        package var replacements: [Replacement]
         /// True when the replacements were made: the text is GSM-7 with them and was not before.
-        public var applied: Bool
+        package var applied: Bool
     }
 
     /// What replaces a look-alike, without building a `String`.
@@ -69,7 +69,7 @@ public enum SMSSmartEncoding {
     }
 
     /// The GSM-7 text that replaces `scalar`, or nil when it is not a look-alike.
-    public static func replacement(for scalar: Unicode.Scalar) -> String? {
+    package static func replacement(for scalar: Unicode.Scalar) -> String? {
         switch lookAlike(scalar.value) {
         case .character(let byte): String(Unicode.Scalar(byte))
         case .threeDots: "..."
@@ -79,7 +79,7 @@ public enum SMSSmartEncoding {
     }
 
     /// `text` with every look-alike replaced, whatever the result's encoding, and what was replaced.
-    public static func replacingLookAlikes(in text: String) -> (text: String, replacements: [Replacement]) {
+    package static func replacingLookAlikes(in text: String) -> (text: String, replacements: [Replacement]) {
         var output = String.UnicodeScalarView()
         var replacements: [Replacement] = []
         for scalar in text.unicodeScalars {
@@ -102,7 +102,7 @@ public enum SMSSmartEncoding {
     /// text into GSM-7 of no more segments. Otherwise the text is left as it is, since in UCS-2 a
     /// straight quote costs what a curly one does, and `...` costs three times `…` (70 `…` are one
     /// UCS-2 segment, and 210 septets of GSM-7 would be two).
-    public static func encode(_ text: String) -> Result {
+    package static func encode(_ text: String) -> Result {
         guard !GSM7Alphabet.canEncode(text) else { return Result(text: text, replacements: [], applied: false) }
         // Most UCS-2 texts hold a character with no GSM-7 look-alike (an emoji, CJK): say so
         // without building the replaced text.

@@ -1,21 +1,21 @@
 /// The pieces of an SMS: the body, a link kept whole, and hashtags, joined by line feeds.
-public struct SMSMessageParts: Sendable, Hashable {
+package struct SMSMessageParts: Sendable, Hashable {
     /// The text (with the title, if any, on its first line).
-    public var body: String
+    package var body: String
     /// A link, never cut.
-    public var link: String?
+    package var link: String?
     /// Hashtags without `#`, dropped last first when the message is too long.
-    public var hashtags: [String]
+    package var hashtags: [String]
 
     /// Creates the parts.
-    public init(body: String, link: String? = nil, hashtags: [String] = []) {
+    package init(body: String, link: String? = nil, hashtags: [String] = []) {
         self.body = body
         self.link = link
         self.hashtags = hashtags
     }
 
     /// The message: body, link and `#hashtags`, each non-empty one on its own line.
-    public var text: String { Self.compose(body: body, link: link, hashtags: hashtags) }
+    package var text: String { Self.compose(body: body, link: link, hashtags: hashtags) }
 
     static func compose(body: String, link: String?, hashtags: [String]) -> String {
         var lines: [String] = []
@@ -27,20 +27,20 @@ public struct SMSMessageParts: Sendable, Hashable {
 }
 
 /// A message fitted to a number of segments.
-public struct SMSFittedMessage: Sendable, Hashable {
+package struct SMSFittedMessage: Sendable, Hashable {
     /// The message as it will be sent.
-    public var text: String
+    package var text: String
     /// Its count.
-    public var count: SMSCount
+    package var count: SMSCount
     /// Whether it fits the limit; false only when the link (and nothing else) is already too long.
-    public var fits: Bool
+    package var fits: Bool
     /// Grapheme clusters cut from the body.
-    public var trimmedCharacters: Int
+    package var trimmedCharacters: Int
     /// Hashtags dropped, in the order they were dropped.
-    public var droppedHashtags: [String]
+    package var droppedHashtags: [String]
 
     /// `trimmed 41 characters`, `dropped #streak`: what fitting changed.
-    public var notes: [String] {
+    package var notes: [String] {
         var notes: [String] = []
         if trimmedCharacters > 0 { notes.append("trimmed \(trimmedCharacters) characters") }
         if !droppedHashtags.isEmpty {
@@ -57,15 +57,15 @@ public struct SMSFittedMessage: Sendable, Hashable {
 /// 3. The body is cut at a grapheme-cluster boundary (trailing spaces removed) and ends with an
 ///    ellipsis: `...` when the rest of the message is GSM-7 (`…` would switch it to UCS-2), else
 ///    `…`. The longest body that fits is kept. The link is never cut.
-public struct SMSTrimmer: Sendable {
+package struct SMSTrimmer: Sendable {
     /// The most segments the message may take.
-    public var maxSegments: Int
+    package var maxSegments: Int
 
     /// A trimmer to `maxSegments` parts (at least 1).
-    public init(maxSegments: Int) { self.maxSegments = max(1, maxSegments) }
+    package init(maxSegments: Int) { self.maxSegments = max(1, maxSegments) }
 
     /// `parts` fitted to ``maxSegments``.
-    public func fit(_ parts: SMSMessageParts) -> SMSFittedMessage {
+    package func fit(_ parts: SMSMessageParts) -> SMSFittedMessage {
         var hashtags = parts.hashtags
         var dropped: [String] = []
         while true {
