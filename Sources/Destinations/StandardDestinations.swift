@@ -3,19 +3,22 @@ import ProcessRunning
 import ShareCore
 
 extension DestinationRegistry {
-    /// A registry with every built-in destination, configured from `context`, then the plugins
-    /// of `plugins`.
+    /// A registry with every built-in destination, configured from `context`.
     ///
     /// Each is registered as its descriptor and built only when something asks for it (a chain
     /// that names it, `sharevia destinations`), so a share builds only its chain. Add your own with
     /// ``DestinationRegistry/register(_:)`` afterwards.
     ///
     /// - Parameters:
-    ///   - context: The settings (flag, variable, config file, default), the environment and the share folder.
-    ///   - plugins: The plugins found for this share and how they run.
-    public static func standard(
+    /// - Parameter context: The settings (flag, variable, config file, default), the environment and the share folder.
+    public static func standard(context: DestinationContext) -> DestinationRegistry {
+        standard(context: context, plugins: .init())
+    }
+
+    /// A registry with every built-in destination, then the plugins of `plugins`.
+    package static func standard(
         context: DestinationContext,
-        plugins: StandardDestinations.Plugins = .init()
+        plugins: StandardDestinations.Plugins
     ) -> DestinationRegistry {
         var registry = DestinationRegistry()
         for entry in StandardDestinations.entries(context: context, plugins: plugins) {
@@ -56,21 +59,26 @@ public enum StandardDestinations {
     public typealias Entry = BuiltInDestination.Entry
 
     /// The plugins to register after the built-ins, and how they run.
-    public struct Plugins: Sendable {
+    package struct Plugins: Sendable {
         /// The plugins found and described for this share; each becomes a destination.
-        public var catalog: PluginCatalog
+        package var catalog: PluginCatalog
         /// How plugins run: timeouts, their settings and secrets.
-        public var settings: PluginSettings
+        package var settings: PluginSettings
 
         /// No plugins, or those of `catalog`.
-        public init(catalog: PluginCatalog = PluginCatalog(), settings: PluginSettings = PluginSettings()) {
+        package init(catalog: PluginCatalog = PluginCatalog(), settings: PluginSettings = PluginSettings()) {
             self.catalog = catalog
             self.settings = settings
         }
     }
 
+    /// Every built-in destination as an entry; building none of them.
+    public static func entries(context: DestinationContext) -> [Entry] {
+        entries(context: context, plugins: Plugins())
+    }
+
     /// Every built-in destination as an entry, then the plugins'; building none of them.
-    public static func entries(context: DestinationContext, plugins: Plugins = Plugins()) -> [Entry] {
+    package static func entries(context: DestinationContext, plugins: Plugins) -> [Entry] {
         let runner = ProcessRunner()
         let pluginEntries = plugins.catalog.entries.map { entry in
             Entry(descriptor: entry.descriptor) {

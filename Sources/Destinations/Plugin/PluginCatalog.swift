@@ -3,26 +3,26 @@ import ShareCore
 
 /// The plugins found on disk, each described (from the cache or by running `describe`) and
 /// either accepted or refused with a reason.
-public struct PluginCatalog: Sendable, Hashable {
+package struct PluginCatalog: Sendable, Hashable {
     /// One plugin: where it is, and what it said about itself.
-    public struct Entry: Sendable, Hashable {
-        public var plugin: PluginDiscovery.Found
+    package struct Entry: Sendable, Hashable {
+        package var plugin: PluginDiscovery.Found
         /// Its description, when `describe` answered.
-        public var description: PluginProtocol.Description?
+        package var description: PluginProtocol.Description?
         /// The protocol version both sides speak, when they share one.
-        public var protocolVersion: Int?
+        package var protocolVersion: Int?
         /// Why sharevia won't use it, when it won't.
-        public var refusal: String?
+        package var refusal: String?
         /// What the router, `--help` and `sharevia destinations` read.
-        public var descriptor: DestinationDescriptor
+        package var descriptor: DestinationDescriptor
     }
 
     /// The plugins in use (described, or refused with a reason).
-    public var entries: [Entry]
+    package var entries: [Entry]
     /// Plugins skipped because a built-in or an earlier plugin has their id.
-    public var shadowed: [PluginDiscovery.Shadowed]
+    package var shadowed: [PluginDiscovery.Shadowed]
 
-    public init(entries: [Entry] = [], shadowed: [PluginDiscovery.Shadowed] = []) {
+    package init(entries: [Entry] = [], shadowed: [PluginDiscovery.Shadowed] = []) {
         self.entries = entries
         self.shadowed = shadowed
     }

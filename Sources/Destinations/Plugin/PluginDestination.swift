@@ -7,8 +7,8 @@ import ShareCore
 /// `availability()` runs the plugin's `check`; `prepare(_:)` shapes the share to what its
 /// `describe` said it takes; `deliver(_:)` writes the attachments into a private folder and runs
 /// `deliver`. See ``PluginProcess`` for how a misbehaving plugin is contained.
-public struct PluginDestination: ShareDestination {
-    public let entry: PluginCatalog.Entry
+package struct PluginDestination: ShareDestination {
+    package let entry: PluginCatalog.Entry
     private let settings: PluginSettings
     private let environment: ShareEnvironment
     private let runner: any CommandRunning
@@ -28,7 +28,7 @@ public struct PluginDestination: ShareDestination {
         self.transcript = transcript
     }
 
-    public var descriptor: DestinationDescriptor { entry.descriptor }
+    package var descriptor: DestinationDescriptor { entry.descriptor }
 
     private var id: DestinationID { entry.plugin.id }
 
@@ -61,7 +61,7 @@ public struct PluginDestination: ShareDestination {
 
     private var temporaryParent: String { environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp" }
 
-    public func availability() async -> Availability {
+    package func availability() async -> Availability {
         if let refusal = entry.refusal { return .unavailable(refusal) }
         let resolved = resolved
         let missing = resolved.missing.keys.sorted()
@@ -106,7 +106,7 @@ public struct PluginDestination: ShareDestination {
         }
     }
 
-    public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+    package func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         let content = request.content
         let accepts = entry.description?.accepts
         var notes: [String] = []
@@ -172,7 +172,7 @@ public struct PluginDestination: ShareDestination {
         )
     }
 
-    public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+    package func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         let started = ContinuousClock.now
         if let refusal = entry.refusal { throw ShareError(.unavailable, destination: id, message: refusal) }
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled") }

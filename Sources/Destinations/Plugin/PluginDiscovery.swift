@@ -5,34 +5,34 @@ import Glibc
 #endif
 
 /// Finds `sharevia-dest-<id>` executables, the way git finds `git-<command>`.
-public enum PluginDiscovery {
+package enum PluginDiscovery {
     /// A plugin executable found on disk.
-    public struct Found: Sendable, Hashable {
+    package struct Found: Sendable, Hashable {
         /// The id from its name.
-        public var id: DestinationID
+        package var id: DestinationID
         /// Its absolute path.
-        public var path: String
+        package var path: String
         /// Its size and modification time, the cache's key.
-        public var size: Int
-        public var modified: Int
+        package var size: Int
+        package var modified: Int
     }
 
     /// A plugin that is not used, and why.
-    public struct Shadowed: Sendable, Hashable {
-        public var plugin: Found
+    package struct Shadowed: Sendable, Hashable {
+        package var plugin: Found
         /// The built-in or the other plugin's path that has its id.
-        public var shadowedBy: String
+        package var shadowedBy: String
     }
 
     /// What a search found: the plugins to use, and the ones skipped because their id was taken.
-    public struct Result: Sendable, Hashable {
-        public var plugins: [Found]
-        public var shadowed: [Shadowed]
+    package struct Result: Sendable, Hashable {
+        package var plugins: [Found]
+        package var shadowed: [Shadowed]
     }
 
     /// Searches `folders` in order for plugins; a plugin whose id is a built-in's (in
     /// `builtIns`) or an earlier plugin's is reported in ``Result/shadowed``, never used.
-    public static func search(folders: [String], builtIns: Set<DestinationID>) -> Result {
+    package static func search(folders: [String], builtIns: Set<DestinationID>) -> Result {
         var result = Result(plugins: [], shadowed: [])
         var taken: [DestinationID: String] = [:]
         var seenFolders: Set<String> = []
