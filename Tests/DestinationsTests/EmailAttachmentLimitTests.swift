@@ -2,6 +2,7 @@ import Destinations
 import Foundation
 import LocalFiles
 import ShareCore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -101,6 +102,44 @@ import Testing
         }
     }
 
+    /// An endless input behind a reader (no file to open) stops at the limit too, and the
+    /// reader is stopped a chunk or two after it.
+    @Test func anEndlessReaderStopsAtTheLimitWithNothingLeftBehind() async throws {
+        let destination = destination(limit: 1_048_576)
+        let reader = EndlessReader()
+        let endless = ShareAttachment(
+            source: .file(path: "/nonexistent/endless.bin"),
+            mimeType: "application/octet-stream",
+            fileName: "endless.bin",
+            reader: reader
+        )
+        let error = try await #require(throws: ShareError.self) {
+            try await destination.deliver(try destination.prepare(Self.request(endless)))
+        }
+        #expect(error.code == .contentRejected, "\(error)")
+        #expect(error.message.contains("/nonexistent/endless.bin passed it while being read"), "\(error.message)")
+        #expect(reader.bytesGiven <= 1_048_576 + 3 * EndlessReader.chunk, "the reader read on: \(reader.bytesGiven)")
+        #expect(leftovers.isEmpty, "no .eml and no temporary file: \(leftovers)")
+    }
+
+    /// A reader that fails after some bytes fails the message: its short last chunk is not taken
+    /// for the end, so no draft is cut inside the attachment.
+    @Test func aReaderThatFailsMidwayFailsTheMessage() async throws {
+        let destination = destination(limit: nil)
+        let failing = ShareAttachment(
+            source: .file(path: "/nonexistent/failing.bin"),
+            mimeType: "application/octet-stream",
+            fileName: "failing.bin",
+            reader: EndlessReader(failingAfter: 100_000)
+        )
+        let error = try await #require(throws: ShareError.self) {
+            try await destination.deliver(try destination.prepare(Self.request(failing)))
+        }
+        #expect(error.code == .badInput, "\(error)")
+        #expect(error.message.contains("the disk went away"), "\(error.message)")
+        #expect(leftovers.isEmpty, "no .eml and no temporary file: \(leftovers)")
+    }
+
     /// Several chunks of 57 KiB with a short last one: the streamed draft is the in-memory
     /// writer's bytes, and Python reads the file back byte-identical.
     @Test func aStreamedDraftOfAFileOfManyChunksIsExact() async throws {
@@ -133,5 +172,45 @@ import Testing
             stamp: Self.stamp
         )
         #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: draft))) == inMemory)
+    }
+}
+
+/// A reader that never ends: chunks of zeros up to the limit (the last one short), then the
+/// error of the byte after it; or cancellation, or what `body` throws.
+final class EndlessReader: AttachmentReader {
+    static let chunk = 64 << 10
+    private let given = Mutex(0)
+    /// Where it fails as a broken disk would; nil never.
+    private let failingAfter: Int?
+
+    init(failingAfter: Int? = nil) { self.failingAfter = failingAfter }
+
+    /// The bytes passed to `body` so far.
+    var bytesGiven: Int { given.withLock { $0 } }
+
+    var byteCount: Int? { nil }
+
+    func read(
+        limit: Int,
+        rule: String,
+        isCancelled: () -> Bool,
+        _ body: (UnsafeRawBufferPointer) throws(ShareError) -> Void
+    ) throws(ShareError) {
+        let zeros = [UInt8](repeating: 0, count: Self.chunk)
+        while true {
+            if isCancelled() { throw ShareError(.cancelled, message: "cancelled") }
+            if let failingAfter, bytesGiven >= failingAfter {
+                throw ShareError(.badInput, message: "endless.bin can't be read: the disk went away")
+            }
+            let size = min(Self.chunk, limit - bytesGiven, (failingAfter ?? .max) - bytesGiven)
+            guard size > 0 else {
+                throw ShareError(.contentRejected, message: "endless.bin holds more than \(limit) bytes (\(rule))")
+            }
+            given.withLock { $0 += size }
+            let result: Result<Void, ShareError> = zeros.withUnsafeBytes { buffer in
+                Result { () throws(ShareError) in try body(UnsafeRawBufferPointer(rebasing: buffer[..<size])) }
+            }
+            try result.get()
+        }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation  // Thread and NSCondition: the reader pushes on a thread of its own
+import Foundation  // NSCondition
+import ProcessRunning
 import ShareCore
 
 /// A share's attachment pulled a chunk at a time, read through the attachment's own reader: the
@@ -19,7 +20,7 @@ final class AttachmentPull {
     /// Starts reading `attachment`, at most `limit` bytes of it; `rule` names whose limit it is.
     init(_ attachment: ShareAttachment, limit: Int, rule: String) {
         let handoff = handoff
-        Thread.detachNewThread {
+        BlockingThread.start {
             let result = Result { () throws(ShareError) in
                 try attachment.forEachChunk(limit: limit, rule: rule, isCancelled: { handoff.isAbandoned }) {
                     chunk throws(ShareError) in
@@ -32,8 +33,9 @@ final class AttachmentPull {
 
     deinit { handoff.abandon() }
 
-    /// Up to `count` bytes; fewer only at the end. An error of the reader comes after the bytes
-    /// read before it, so a caller counting bytes against its own limit sees them first.
+    /// Up to `count` bytes; fewer only at the end or before an error. An error of the reader comes
+    /// after the bytes read before it, so a caller counting bytes against its own limit sees them
+    /// first; ``finish()`` then tells the end from the error.
     func next(_ count: Int) throws(ShareError) -> [UInt8] {
         while buffer.count < count && !ended {
             switch handoff.take() {
@@ -48,6 +50,11 @@ final class AttachmentPull {
         let taken = Array(buffer.prefix(count))
         buffer.removeFirst(taken.count)
         return taken
+    }
+
+    /// After a short chunk: throws the reader's error if that, not the end, made it short.
+    func finish() throws(ShareError) {
+        if buffer.isEmpty, let failure { throw failure }
     }
 }
 

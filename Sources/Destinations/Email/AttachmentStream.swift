@@ -51,6 +51,11 @@ final class AttachmentStream {
         }
     }
 
+    /// After a short chunk: throws the reader's error if that, not the end, made it short.
+    func finish() throws(ShareError) {
+        if case .pulled(let pull, _) = source { try pull.finish() }
+    }
+
     deinit {
         if case .file(let descriptor, _) = source { close(descriptor) }
     }
@@ -68,7 +73,10 @@ final class AttachmentStream {
             guard let left = remaining else { return chunk }
             remaining = left - chunk.count
             // Ended before its declared size, or holds more after it: the file changed.
-            if chunk.count < wanted { throw Self.changed(name) }
+            if chunk.count < wanted {
+                try pull.finish()
+                throw Self.changed(name)
+            }
             if remaining == 0, try !pull.next(1).isEmpty { throw Self.changed(name) }
             return chunk
         case .file(let descriptor, let path):

@@ -95,6 +95,7 @@ final class MailStream {
                 if attachmentBytes > limit { throw overLimit(attachment) }
                 pending = chunk.withUnsafeBytes { Base64Lines.lines($0) }
                 if chunk.count < Self.chunkSize {
+                    try source!.finish()
                     source = nil
                     segment += 1
                 }
