@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "LocalFiles", targets: ["LocalFiles"]),
         // The fitting engine a text destination declares its rules for (Adapters.md).
         .library(name: "TextFitting", targets: ["TextFitting"]),
+        // For the fuzz targets (Fuzz/), which reach their decoders, card parser and counters.
+        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
+        .library(name: "ShareCards", targets: ["ShareCards"]),
         .executable(name: "sharevia", targets: ["sharevia"]),
     ],
     dependencies: [

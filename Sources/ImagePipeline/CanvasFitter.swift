@@ -1,15 +1,15 @@
 import CPNGShim
 
 /// The result of fitting an image to a canvas.
-package struct FittedImage: Sendable, Hashable {
+public struct FittedImage: Sendable, Hashable {
     /// The finished canvas: opaque RGBA8.
-    package var image: RGBAImage
+    public var image: RGBAImage
     /// Where the scaled image sits on the canvas.
-    package var placement: PixelRect
+    public var placement: PixelRect
     /// The source's edge colours, which the background gradient runs between.
-    package var edgeColors: EdgeColors
+    public var edgeColors: EdgeColors
     /// The source's width and height.
-    package var sourceSize: CanvasSize
+    public var sourceSize: CanvasSize
 }
 
 /// Places an image of any aspect ratio on a fixed canvas (a 1080x1920 story by default): scaled
@@ -24,22 +24,22 @@ package struct FittedImage: Sendable, Hashable {
 /// let fitted = try CanvasFitter().fit(path: "photo.png")
 /// let png = try PNGEncoder().encode(fitted.image)
 /// ```
-package struct CanvasFitter: Sendable {
+public struct CanvasFitter: Sendable {
     /// The canvas to fill.
-    package var canvas: CanvasSize
+    public var canvas: CanvasSize
     /// Bounds for decoding the source. The canvas counts against ``DecodeLimits/maxMemoryBytes``:
     /// alone when fitting an ``RGBAImage``, together with the decoder's rows (or, for an
     /// interlaced file, the whole decoded image) when fitting a file or bytes.
-    package var limits: DecodeLimits
+    public var limits: DecodeLimits
     /// The share of the source's height each edge band covers.
-    package var edgeBandFraction: Double
+    public var edgeBandFraction: Double
 
     /// Creates a fitter.
     /// - Parameters:
     ///   - canvas: The canvas size; ``CanvasSize/story`` (1080x1920) if omitted.
     ///   - limits: Bounds for decoding; ``DecodeLimits/default`` if omitted.
     ///   - edgeBandFraction: The share of the height each edge band covers (2% by default).
-    package init(
+    public init(
         canvas: CanvasSize = .story,
         limits: DecodeLimits = .default,
         edgeBandFraction: Double = EdgeColors.defaultBandFraction
@@ -54,13 +54,13 @@ package struct CanvasFitter: Sendable {
     ///   canvas side outside 1...``CanvasSize/maximumSide``; `memory_limit_exceeded` for a canvas
     ///   over the memory limit (naming the canvas) or canvas and decoding together (naming the
     ///   file).
-    package func fit(path: String) throws -> FittedImage {
+    public func fit(path: String) throws -> FittedImage {
         try fit(.file(path))
     }
 
     /// Fits PNG bytes in memory, streaming their rows.
     /// - Throws: ``ImageError`` as ``PNGDecoder/decode(data:)`` does.
-    package func fit(data: [UInt8]) throws -> FittedImage {
+    public func fit(data: [UInt8]) throws -> FittedImage {
         try fit(.memory(data))
     }
 
@@ -68,7 +68,7 @@ package struct CanvasFitter: Sendable {
     /// - Throws: ``ImageError/Code/invalidArgument`` for a canvas side outside
     ///   1...``CanvasSize/maximumSide``; ``ImageError/Code/memoryLimitExceeded`` for a canvas
     ///   over the memory limit.
-    package func fit(_ image: RGBAImage) throws -> FittedImage {
+    public func fit(_ image: RGBAImage) throws -> FittedImage {
         try checkCanvas()
         var edges = EdgeAccumulator(height: image.height, fraction: edgeBandFraction)
         return try compose(width: image.width, height: image.height, opaque: image.isOpaque) { resampler in

@@ -1,22 +1,22 @@
 /// Decodes a PNG or a JPEG to RGBA8, whichever the first bytes say it is: ``PNGDecoder`` for PNG,
 /// ``JPEGDecoder`` (libjpeg-turbo, EXIF orientation applied) for JPEG.
-package struct ImageDecoder: Sendable {
+public struct ImageDecoder: Sendable {
     /// The bounds checked before every decode.
-    package var limits: DecodeLimits
+    public var limits: DecodeLimits
 
     /// Creates a decoder.
-    package init(limits: DecodeLimits = .default) {
+    public init(limits: DecodeLimits = .default) {
         self.limits = limits
     }
 
     /// Decodes an image file.
     /// - Throws: ``ImageError``, as ``PNGDecoder/decode(path:)`` or ``JPEGDecoder/decode(path:)``.
-    package func decode(path: String) throws -> RGBAImage {
+    public func decode(path: String) throws -> RGBAImage {
         try decode(.file(path))
     }
 
     /// Decodes image bytes in memory.
-    package func decode(data: [UInt8]) throws -> RGBAImage {
+    public func decode(data: [UInt8]) throws -> RGBAImage {
         try decode(.memory(data))
     }
 

@@ -1,22 +1,22 @@
 /// A container format the pipeline recognises by its magic bytes.
-package struct ImageFormat: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+public struct ImageFormat: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The lower-case name, such as `png`.
-    package var rawValue: String
+    public var rawValue: String
 
     /// Creates a format from its name.
-    package init(rawValue: String) { self.rawValue = rawValue }
+    public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Portable Network Graphics: inspected, validated, decoded and encoded.
-    package static let png = ImageFormat(rawValue: "png")
+    public static let png = ImageFormat(rawValue: "png")
     /// JPEG (JFIF or Exif): inspected and validated from its frame header; not decoded.
-    package static let jpeg = ImageFormat(rawValue: "jpeg")
+    public static let jpeg = ImageFormat(rawValue: "jpeg")
 
     /// The upper-case name people expect: `PNG`, `JPEG`.
-    package var description: String { rawValue.uppercased() }
+    public var description: String { rawValue.uppercased() }
 }
 
 /// How the samples of a pixel are stored in the file.
-package enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+public enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// One grey sample (PNG colour type 0, or a one-component JPEG).
     case gray
     /// Grey and alpha (PNG colour type 4).
@@ -33,7 +33,7 @@ package enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case cmyk
 
     /// The colour type of a PNG colour-type number, or nil if the number is not valid.
-    package init?(pngColorType: Int) {
+    public init?(pngColorType: Int) {
         switch pngColorType {
         case 0: self = .gray
         case 2: self = .rgb
@@ -45,7 +45,7 @@ package enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, Custo
     }
 
     /// A short human name: `grayscale`, `truecolour+alpha`, ...
-    package var description: String {
+    public var description: String {
         switch self {
         case .gray: "grayscale"
         case .grayAlpha: "grayscale+alpha"
@@ -59,26 +59,26 @@ package enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, Custo
 }
 
 /// What an image file declares about itself, read without decoding its pixels.
-package struct ImageInfo: Sendable, Hashable, Codable {
+public struct ImageInfo: Sendable, Hashable, Codable {
     /// The container format.
-    package var format: ImageFormat
+    public var format: ImageFormat
     /// Width in pixels (at least 1).
-    package var width: Int
+    public var width: Int
     /// Height in pixels (at least 1).
-    package var height: Int
+    public var height: Int
     /// Bits per sample (PNG: 1, 2, 4, 8 or 16; JPEG: the frame's precision, usually 8).
-    package var bitDepth: Int
+    public var bitDepth: Int
     /// How samples are stored.
-    package var colorType: ColorType
+    public var colorType: ColorType
     /// Adam7 for PNG; progressive for JPEG.
-    package var interlaced: Bool
+    public var interlaced: Bool
     /// Whether the image can have transparent pixels (an alpha channel or a PNG tRNS chunk).
-    package var hasTransparency: Bool
+    public var hasTransparency: Bool
     /// The size of the file (or data) in bytes.
-    package var fileSize: Int
+    public var fileSize: Int
 
     /// Creates an info value.
-    package init(
+    public init(
         format: ImageFormat,
         width: Int,
         height: Int,

@@ -11,14 +11,14 @@ import MediaTypes
 /// let info = try ImageInspector().inspect(path: "card.png")
 /// print(info.width, info.height)  // 1080 1920
 /// ```
-package struct ImageInspector: Sendable {
+public struct ImageInspector: Sendable {
     /// Whether to check the CRC of every PNG chunk (reads the whole file). IHDR's CRC is always
     /// checked. Default: true.
-    package var verifyChecksums: Bool
+    public var verifyChecksums: Bool
 
     /// Creates an inspector.
     /// - Parameter verifyChecksums: Whether to check every PNG chunk's CRC.
-    package init(verifyChecksums: Bool = true) {
+    public init(verifyChecksums: Bool = true) {
         self.verifyChecksums = verifyChecksums
     }
 
@@ -27,7 +27,7 @@ package struct ImageInspector: Sendable {
     /// - Returns: What the file declares.
     /// - Throws: ``ImageError``: `read_failed`, `unsupported_format`, or the first structural
     ///   problem found.
-    package func inspect(path: String) throws -> ImageInfo {
+    public func inspect(path: String) throws -> ImageInfo {
         try inspect(source: FileByteSource(path: path))
     }
 
@@ -35,7 +35,7 @@ package struct ImageInspector: Sendable {
     /// - Parameter data: The bytes of a PNG or JPEG file.
     /// - Returns: What the data declares.
     /// - Throws: ``ImageError``: `unsupported_format`, or the first structural problem found.
-    package func inspect(data: [UInt8]) throws -> ImageInfo {
+    public func inspect(data: [UInt8]) throws -> ImageInfo {
         try inspect(source: MemoryByteSource(bytes: data))
     }
 

@@ -15,13 +15,13 @@
 /// let image = try PNGDecoder().decode(path: "card.png")
 /// let corner = image.pixel(x: 0, y: 0)
 /// ```
-package struct PNGDecoder: Sendable {
+public struct PNGDecoder: Sendable {
     /// The bounds checked before every decode.
-    package var limits: DecodeLimits
+    public var limits: DecodeLimits
 
     /// Creates a decoder.
     /// - Parameter limits: The pixel and memory bounds; ``DecodeLimits/default`` if omitted.
-    package init(limits: DecodeLimits = .default) {
+    public init(limits: DecodeLimits = .default) {
         self.limits = limits
     }
 
@@ -33,7 +33,7 @@ package struct PNGDecoder: Sendable {
     ///   `corrupt_data`, `insufficient_data`), a limit (`pixel_limit_exceeded`,
     ///   `memory_limit_exceeded`), `decoding_unsupported` for JPEG (``ImageDecoder`` takes both),
     ///   `unsupported_format`.
-    package func decode(path: String) throws -> RGBAImage {
+    public func decode(path: String) throws -> RGBAImage {
         try decode(.file(path))
     }
 
@@ -41,7 +41,7 @@ package struct PNGDecoder: Sendable {
     /// - Parameter data: The bytes of a PNG file.
     /// - Returns: The image as RGBA8.
     /// - Throws: ``ImageError``, as ``decode(path:)``.
-    package func decode(data: [UInt8]) throws -> RGBAImage {
+    public func decode(data: [UInt8]) throws -> RGBAImage {
         try decode(.memory(data))
     }
 

@@ -1,8 +1,8 @@
 /// Why a card could not be read or rendered: a stable ``code`` and a message that says what
 /// happened, where (the file and the JSON path), and what to do.
-package struct CardError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CardError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A stable short code for reports and tests.
-    package struct Code: Sendable, Hashable, CustomStringConvertible {
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
         private enum Value: String {
             case invalidJSON = "invalid-json"
             case invalidSpec = "invalid-spec"
@@ -13,44 +13,44 @@ package struct CardError: Error, Sendable, Hashable, CustomStringConvertible {
         }
         private let value: Value
         private init(_ value: Value) { self.value = value }
-        package var description: String { value.rawValue }
+        public var description: String { value.rawValue }
 
         /// The file is not JSON.
-        package static let invalidJSON = Code(.invalidJSON)
+        public static let invalidJSON = Code(.invalidJSON)
         /// The JSON is not a valid card spec (see the message for the path and the rule).
-        package static let invalidSpec = Code(.invalidSpec)
+        public static let invalidSpec = Code(.invalidSpec)
         /// A character no installed font has; drawing it would show a box.
-        package static let missingGlyph = Code(.missingGlyph)
+        public static let missingGlyph = Code(.missingGlyph)
         /// Cairo, Pango or libqrencode can't be loaded.
-        package static let libraryMissing = Code(.libraryMissing)
+        public static let libraryMissing = Code(.libraryMissing)
         /// Cairo could not make the image (out of memory).
-        package static let renderFailed = Code(.renderFailed)
+        public static let renderFailed = Code(.renderFailed)
         /// The PNG could not be written where `-o` says (no such folder, no permission, disk full).
-        package static let writeFailed = Code(.writeFailed)
+        public static let writeFailed = Code(.writeFailed)
     }
 
     /// What kind of problem it is.
-    package var code: Code
+    public var code: Code
     /// What happened and what to do, one line.
-    package var message: String
+    public var message: String
     /// The JSON path of the offending value, such as `$.fields.days`, when there is one.
-    package var path: String?
+    public var path: String?
     /// True when the card schema (``CardSchema``) shows what to write: a spec of another version,
     /// or one without its fields. The command line points to `sharevia card schema`.
-    package var schemaShowsTheFix: Bool
+    public var schemaShowsTheFix: Bool
 
     /// An error with its code, message and, when a value is at fault, its JSON path.
-    package init(_ code: Code, _ message: String, path: String? = nil, schemaShowsTheFix: Bool = false) {
+    public init(_ code: Code, _ message: String, path: String? = nil, schemaShowsTheFix: Bool = false) {
         self.code = code
         self.message = message
         self.path = path
         self.schemaShowsTheFix = schemaShowsTheFix
     }
 
-    package var description: String { message }
+    public var description: String { message }
 
     /// The same error with `file: ` in front of its message.
-    package func located(in file: String) -> CardError {
+    public func located(in file: String) -> CardError {
         var copy = self
         copy.message = "\(file): \(message)"
         return copy

@@ -1,5 +1,5 @@
 /// What a card shows, one case per ``CardKind``.
-package enum CardFields: Sendable, Hashable {
+public enum CardFields: Sendable, Hashable {
     case achievement(Achievement)
     case levelUp(LevelUp)
     case streak(Streak)
@@ -9,7 +9,7 @@ package enum CardFields: Sendable, Hashable {
     case challenge(Challenge)
 
     /// The kind these fields belong to.
-    package var kind: CardKind {
+    public var kind: CardKind {
         switch self {
         case .achievement: .achievement
         case .levelUp: .levelUp
@@ -22,20 +22,20 @@ package enum CardFields: Sendable, Hashable {
     }
 
     /// An unlocked achievement.
-    package struct Achievement: Sendable, Hashable {
+    public struct Achievement: Sendable, Hashable {
         /// An emoji (or a short symbol) drawn as the icon.
-        package var icon: String
+        public var icon: String
         /// The name shown as the headline.
-        package var name: String
-        package var description: String
+        public var name: String
+        public var description: String
         /// The unlock date as written (`2026-11-25`).
-        package var unlocked: String?
+        public var unlocked: String?
         /// `common`, `uncommon`, `rare`, `epic` or `legendary`.
-        package var rarity: String?
+        public var rarity: String?
         /// The level badge's number.
-        package var level: Int?
+        public var level: Int?
         /// Creates the fields; the optional ones may be left out.
-        package init(
+        public init(
             icon: String,
             name: String,
             description: String,
@@ -53,17 +53,17 @@ package enum CardFields: Sendable, Hashable {
     }
 
     /// A new level.
-    package struct LevelUp: Sendable, Hashable {
+    public struct LevelUp: Sendable, Hashable {
         /// The level reached.
-        package var level: Int
+        public var level: Int
         /// Experience points earned in all.
-        package var totalXP: Int
+        public var totalXP: Int
         /// Progress towards the next level, 0...1.
-        package var progress: Double
+        public var progress: Double
         /// What the level unlocks.
-        package var unlocks: [String]
+        public var unlocks: [String]
         /// Creates the fields; the optional ones may be left out.
-        package init(level: Int, totalXP: Int, progress: Double, unlocks: [String] = []) {
+        public init(level: Int, totalXP: Int, progress: Double, unlocks: [String] = []) {
             self.level = level
             self.totalXP = totalXP
             self.progress = progress
@@ -72,17 +72,17 @@ package enum CardFields: Sendable, Hashable {
     }
 
     /// A streak of days.
-    package struct Streak: Sendable, Hashable {
+    public struct Streak: Sendable, Hashable {
         /// Days in a row.
-        package var days: Int
+        public var days: Int
         /// Days done in all, streak or not.
-        package var total: Int?
+        public var total: Int?
         /// The last days, oldest first: true for a day done.
-        package var calendar: [Bool]
+        public var calendar: [Bool]
         /// A message; by default one for the milestones 7, 30, 100 and 365.
-        package var message: String?
+        public var message: String?
         /// Creates the fields; the optional ones may be left out.
-        package init(days: Int, total: Int? = nil, calendar: [Bool] = [], message: String? = nil) {
+        public init(days: Int, total: Int? = nil, calendar: [Bool] = [], message: String? = nil) {
             self.days = days
             self.total = total
             self.calendar = calendar
@@ -91,17 +91,17 @@ package enum CardFields: Sendable, Hashable {
     }
 
     /// A period's statistics.
-    package struct Statistics: Sendable, Hashable {
+    public struct Statistics: Sendable, Hashable {
         /// The period, such as "November".
-        package var period: String
+        public var period: String
         /// The items with their counts; the card shows the top three.
-        package var items: [Item]
+        public var items: [Item]
         /// The total; the items' sum when absent.
-        package var total: Int?
+        public var total: Int?
         /// Values for the small bar chart, oldest first.
-        package var chart: [Double]
+        public var chart: [Double]
         /// Creates the fields; the optional ones may be left out.
-        package init(period: String, items: [Item], total: Int? = nil, chart: [Double] = []) {
+        public init(period: String, items: [Item], total: Int? = nil, chart: [Double] = []) {
             self.period = period
             self.items = items
             self.total = total
@@ -109,13 +109,13 @@ package enum CardFields: Sendable, Hashable {
         }
 
         /// One counted item.
-        package struct Item: Sendable, Hashable {
+        public struct Item: Sendable, Hashable {
             /// The name shown as the headline.
-            package var name: String
+            public var name: String
             /// How many times.
-            package var count: Int
+            public var count: Int
             /// Creates the fields; the optional ones may be left out.
-            package init(name: String, count: Int) {
+            public init(name: String, count: Int) {
                 self.name = name
                 self.count = count
             }
@@ -123,21 +123,21 @@ package enum CardFields: Sendable, Hashable {
     }
 
     /// A new personal record.
-    package struct PersonalRecord: Sendable, Hashable {
+    public struct PersonalRecord: Sendable, Hashable {
         /// What the record is for, such as "Deadlift".
-        package var activity: String
+        public var activity: String
         /// The new record.
-        package var record: Double
+        public var record: Double
         /// The record it beat.
-        package var previous: Double?
+        public var previous: Double?
         /// The unit shown after values, such as `km` or `kg`.
-        package var unit: String
+        public var unit: String
         /// The date as written (`2026-11-25`).
-        package var date: String?
+        public var date: String?
         /// True when a smaller value is better (a time).
-        package var lowerIsBetter: Bool
+        public var lowerIsBetter: Bool
         /// Creates the fields; the optional ones may be left out.
-        package init(
+        public init(
             activity: String,
             record: Double,
             previous: Double? = nil,
@@ -155,19 +155,19 @@ package enum CardFields: Sendable, Hashable {
     }
 
     /// Progress towards a target, such as 18 of 30 days.
-    package struct Progress: Sendable, Hashable {
+    public struct Progress: Sendable, Hashable {
         /// How far along, such as 18.
-        package var current: Double
+        public var current: Double
         /// The goal, such as 30.
-        package var target: Double
+        public var target: Double
         /// What is counted, such as `days`.
-        package var unit: String
+        public var unit: String
         /// A title, such as the goal's name.
-        package var title: String?
+        public var title: String?
         /// The stats row under the ring.
-        package var stats: [Stat]
+        public var stats: [Stat]
         /// Creates the fields; the optional ones may be left out.
-        package init(current: Double, target: Double, unit: String = "", title: String? = nil, stats: [Stat] = []) {
+        public init(current: Double, target: Double, unit: String = "", title: String? = nil, stats: [Stat] = []) {
             self.current = current
             self.target = target
             self.unit = unit
@@ -177,17 +177,17 @@ package enum CardFields: Sendable, Hashable {
     }
 
     /// A completed challenge.
-    package struct Challenge: Sendable, Hashable {
+    public struct Challenge: Sendable, Hashable {
         /// An emoji drawn as the badge.
-        package var badge: String
+        public var badge: String
         /// The name shown as the headline.
-        package var name: String
+        public var name: String
         /// The date as written (`2026-11-25`).
-        package var date: String?
+        public var date: String?
         /// Points earned.
-        package var points: Int
+        public var points: Int
         /// Creates the fields; the optional ones may be left out.
-        package init(badge: String, name: String, date: String? = nil, points: Int) {
+        public init(badge: String, name: String, date: String? = nil, points: Int) {
             self.badge = badge
             self.name = name
             self.date = date
@@ -196,13 +196,13 @@ package enum CardFields: Sendable, Hashable {
     }
 
     /// A labelled value in a stats row.
-    package struct Stat: Sendable, Hashable {
+    public struct Stat: Sendable, Hashable {
         /// What the value is, such as "Minutes".
-        package var label: String
+        public var label: String
         /// The value as shown, such as "270".
-        package var value: String
+        public var value: String
         /// Creates the fields; the optional ones may be left out.
-        package init(label: String, value: String) {
+        public init(label: String, value: String) {
             self.label = label
             self.value = value
         }

@@ -7,14 +7,14 @@ import Foundation
 #endif
 
 /// Draws a spec's card for the router at each destination's size (``CardImageSource``).
-package struct CardSpecImageSource: CardImageSource {
+public struct CardSpecImageSource: CardImageSource {
     /// The card drawn.
-    package var spec: CardSpec
+    public var spec: CardSpec
     /// What draws it.
-    package var renderer: CardRenderer
+    public var renderer: CardRenderer
 
     /// A source drawing `spec`, at whatever size is asked.
-    package init(spec: CardSpec, renderer: CardRenderer = CardRenderer()) {
+    public init(spec: CardSpec, renderer: CardRenderer = CardRenderer()) {
         self.spec = spec
         self.renderer = renderer
     }
@@ -22,7 +22,7 @@ package struct CardSpecImageSource: CardImageSource {
     /// The card at `size` as `card.png`.
     ///
     /// - Throws: ``ShareError`` (`badInput`) with the ``CardError``'s message.
-    package func cardImage(size: DestinationDescriptor.PixelSize) throws(ShareError) -> ShareAttachment {
+    public func cardImage(size: DestinationDescriptor.PixelSize) throws(ShareError) -> ShareAttachment {
         var sized = spec
         sized.size = CardSize(width: size.width, height: size.height)
         do throws(CardError) {
@@ -36,25 +36,25 @@ package struct CardSpecImageSource: CardImageSource {
 
 /// A share built from a card spec: the kind's share text (or the caller's), the app link, the
 /// spec's hashtags, and the card drawn per destination.
-package struct CardShareContent: ShareableContent {
+public struct CardShareContent: ShareableContent {
     /// The card drawn.
-    package var spec: CardSpec
+    public var spec: CardSpec
     /// A title, such as an email subject.
-    package var title: String?
+    public var title: String?
     /// The share text.
-    package var text: String
+    public var text: String
     /// The link: the caller's, else the app's.
-    package var link: String?
+    public var link: String?
     /// The spec's hashtags, then the caller's.
-    package var hashtags: [String]
+    public var hashtags: [String]
     /// Files shared after the card.
-    package var attachments: [ShareAttachment]
+    public var attachments: [ShareAttachment]
     /// The card's kind as a content kind.
-    package var kind: ContentKind
+    public var kind: ContentKind
 
     /// The content for `spec`; `title`, `text`, `link` and `hashtags` given here replace or add to
     /// the spec's (its headline, its kind's share text, the app's link, its hashtags).
-    package init(
+    public init(
         spec: CardSpec,
         title: String? = nil,
         text: String? = nil,
@@ -72,5 +72,5 @@ package struct CardShareContent: ShareableContent {
     }
 
     /// Draws the spec at each destination's size.
-    package var cardImage: (any CardImageSource)? { CardSpecImageSource(spec: spec) }
+    public var cardImage: (any CardImageSource)? { CardSpecImageSource(spec: spec) }
 }

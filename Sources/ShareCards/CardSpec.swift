@@ -2,27 +2,27 @@
 ///
 /// Read one from JSON with ``CardSpecParser`` (the format is `schemas/card-v1.schema.json`,
 /// printed by `sharevia card schema`), or build it in code.
-package struct CardSpec: Sendable, Hashable {
+public struct CardSpec: Sendable, Hashable {
     /// What the card shows; its case is the card's kind.
-    package var fields: CardFields
+    public var fields: CardFields
     /// The BCP 47 language of the card's text (`en`, `es`, `ar`, `ja`...). Right-to-left
     /// languages mirror the layout.
-    package var language: String
+    public var language: String
     /// The colours.
-    package var theme: CardTheme
+    public var theme: CardTheme
     /// The image size (a destination may ask for another).
-    package var size: CardSize
+    public var size: CardSize
     /// Hides exact values: percentages and relative progress only.
-    package var isPrivate: Bool
+    public var isPrivate: Bool
     /// The footer.
-    package var branding: Branding
+    public var branding: Branding
     /// Hashtags for the share text, without `#`.
-    package var hashtags: [String]
+    public var hashtags: [String]
     /// A share-text template replacing the kind's default; placeholders as in ``ShareTextTemplates``.
-    package var shareText: String?
+    public var shareText: String?
 
     /// A spec; only the fields and the footer are required.
-    package init(
+    public init(
         fields: CardFields,
         language: String = "en",
         theme: CardTheme = .dark,
@@ -43,20 +43,20 @@ package struct CardSpec: Sendable, Hashable {
     }
 
     /// The card's kind, from its fields.
-    package var kind: CardKind { fields.kind }
+    public var kind: CardKind { fields.kind }
 
     /// The footer: the app's name, tagline and link, and whether to draw the link as a QR code.
-    package struct Branding: Sendable, Hashable {
+    public struct Branding: Sendable, Hashable {
         /// The app's name, in bold.
-        package var appName: String
+        public var appName: String
         /// A line under the name.
-        package var tagline: String?
+        public var tagline: String?
         /// The app's link, shown without its scheme.
-        package var link: String?
+        public var link: String?
         /// Draw the link as a QR code too.
-        package var showsQRCode: Bool
+        public var showsQRCode: Bool
         /// A footer; only the name is required.
-        package init(appName: String, tagline: String? = nil, link: String? = nil, showsQRCode: Bool = false) {
+        public init(appName: String, tagline: String? = nil, link: String? = nil, showsQRCode: Bool = false) {
             self.appName = appName
             self.tagline = tagline
             self.link = link
@@ -65,7 +65,7 @@ package struct CardSpec: Sendable, Hashable {
     }
 
     /// True when the language is written right to left (Arabic, Hebrew, Persian, Urdu...).
-    package var isRightToLeft: Bool {
+    public var isRightToLeft: Bool {
         let primary = LanguageTag.primary(language)
         return ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(primary)
     }

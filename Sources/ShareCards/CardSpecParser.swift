@@ -2,14 +2,14 @@
 ///
 /// Every problem is a ``CardError`` naming the JSON path and the rule, such as
 /// `$.fields.days must be a whole number, not a string; write it like "days": 30`.
-package enum CardSpecParser {
+public enum CardSpecParser {
     /// The largest spec file read, in bytes.
-    package static let maximumBytes = 1 << 20
+    public static let maximumBytes = 1 << 20
 
     /// Parses a spec.
     ///
     /// - Throws: ``CardError`` (`invalidJSON` or `invalidSpec`).
-    package static func parse(_ bytes: [UInt8]) throws(CardError) -> CardSpec {
+    public static func parse(_ bytes: [UInt8]) throws(CardError) -> CardSpec {
         guard bytes.count <= maximumBytes else {
             throw CardError(.invalidSpec, "is \(bytes.count) bytes; a card spec is at most \(maximumBytes) bytes")
         }

@@ -1,6 +1,6 @@
 /// RFC 3492 Punycode: the ASCII form of an internationalised domain label (IDNA's `xn--` labels),
 /// and its length, which twitter-text uses to reject labels longer than 63 characters.
-package enum Punycode {
+public enum Punycode {
     private static let base = 36
     private static let tMin = 1
     private static let tMax = 26
@@ -70,7 +70,7 @@ package enum Punycode {
 
     /// The Punycode encoding of the code points (without the `xn--` prefix), or nil when it
     /// overflows. `encode([0x62, 0xFC, 0x63, 0x68])` ("büch") is `"bch-hoa"`.
-    package static func encode(_ input: [UInt32]) -> String? {
+    public static func encode(_ input: [UInt32]) -> String? {
         var output = input.filter { $0 < 0x80 }.map { UInt8($0) }
         let basicCount = output.count
         var handled = basicCount
@@ -110,7 +110,7 @@ package enum Punycode {
 
     /// The ASCII form of one domain label: the label itself, lowercased, when it is ASCII, else
     /// `xn--` and the Punycode of its lowercased code points. Nil when encoding overflows.
-    package static func asciiLabel(_ label: String) -> String? {
+    public static func asciiLabel(_ label: String) -> String? {
         let lowered = label.lowercased()
         let scalars = lowered.unicodeScalars.map(\.value)
         if scalars.allSatisfy({ $0 < 0x80 }) { return lowered }

@@ -18,13 +18,10 @@ public protocol TextCounting: Sendable {
 /// X's count: twitter-text's weighted length (config v3 by default).
 public struct TwitterWeightedCounter: TextCounting {
     /// The parser that counts.
-    package var parser: TwitterTextParser
-
-    /// Creates a counter for twitter-text's config v3, the one X uses.
-    public init() { self.init(configuration: .v3) }
+    public var parser: TwitterTextParser
 
     /// Creates a counter for a twitter-text configuration.
-    package init(configuration: TwitterTextConfiguration) {
+    public init(configuration: TwitterTextConfiguration = .v3) {
         parser = TwitterTextParser(configuration: configuration)
     }
 

@@ -4,18 +4,18 @@
 /// URL weighs ``transformedURLLength`` × ``scale``; with ``emojiParsingEnabled`` an emoji
 /// sequence weighs ``defaultWeight`` however many code points it has. The weighted length is
 /// the sum divided by ``scale``.
-package struct TwitterTextConfiguration: Sendable, Hashable, Codable {
+public struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     /// A range of code points and the weight of each.
-    package struct WeightedRange: Sendable, Hashable, Codable {
+    public struct WeightedRange: Sendable, Hashable, Codable {
         /// The first code point.
-        package var start: UInt32
+        public var start: UInt32
         /// The last code point (inclusive).
-        package var end: UInt32
+        public var end: UInt32
         /// The weight of each code point in the range.
-        package var weight: Int
+        public var weight: Int
 
         /// Creates a range.
-        package init(start: UInt32, end: UInt32, weight: Int) {
+        public init(start: UInt32, end: UInt32, weight: Int) {
             self.start = start
             self.end = end
             self.weight = weight
@@ -23,22 +23,22 @@ package struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     }
 
     /// The configuration's version.
-    package var version: Int
+    public var version: Int
     /// The largest weighted length that is valid.
-    package var maxWeightedTweetLength: Int
+    public var maxWeightedTweetLength: Int
     /// What weights are divided by.
-    package var scale: Int
+    public var scale: Int
     /// The weight of a code point outside every range.
-    package var defaultWeight: Int
+    public var defaultWeight: Int
     /// Whether emoji sequences weigh ``defaultWeight`` as a whole.
-    package var emojiParsingEnabled: Bool
+    public var emojiParsingEnabled: Bool
     /// What every URL counts as, however long it is.
-    package var transformedURLLength: Int
+    public var transformedURLLength: Int
     /// Code point ranges with their own weight.
-    package var ranges: [WeightedRange]
+    public var ranges: [WeightedRange]
 
     /// Creates a configuration.
-    package init(
+    public init(
         version: Int,
         maxWeightedTweetLength: Int,
         scale: Int,
@@ -61,7 +61,7 @@ package struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     }
 
     /// Decodes twitter-text's JSON, where `emojiParsingEnabled` may be missing (false).
-    package init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
         maxWeightedTweetLength = try container.decode(Int.self, forKey: .maxWeightedTweetLength)
@@ -80,7 +80,7 @@ package struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     ]
 
     /// `config/v2.json`: weighted, 280, no emoji discount.
-    package static let v2 = TwitterTextConfiguration(
+    public static let v2 = TwitterTextConfiguration(
         version: 2,
         maxWeightedTweetLength: 280,
         scale: 100,
@@ -91,7 +91,7 @@ package struct TwitterTextConfiguration: Sendable, Hashable, Codable {
     )
 
     /// `config/v3.json`: as v2, and every emoji sequence counts 2. What X uses today.
-    package static let v3 = TwitterTextConfiguration(
+    public static let v3 = TwitterTextConfiguration(
         version: 3,
         maxWeightedTweetLength: 280,
         scale: 100,

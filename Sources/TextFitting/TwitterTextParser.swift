@@ -8,18 +8,18 @@
 /// let result = TwitterTextParser(configuration: .v3).parse("Hi http://test.co 👨‍👩‍👧‍👦")
 /// // result.weightedLength == 29, result.isValid == true
 /// ```
-package struct TwitterTextParser: Sendable {
+public struct TwitterTextParser: Sendable {
     /// The configuration counted against.
-    package var configuration: TwitterTextConfiguration
+    public var configuration: TwitterTextConfiguration
     private let extractor = TwitterURLExtractor()
 
     /// Creates a parser; X today is ``TwitterTextConfiguration/v3``.
-    package init(configuration: TwitterTextConfiguration = .v3) {
+    public init(configuration: TwitterTextConfiguration = .v3) {
         self.configuration = configuration
     }
 
     /// Everything `parseTweet` reports about `text`.
-    package func parse(_ text: String) -> TwitterTextParseResults {
+    public func parse(_ text: String) -> TwitterTextParseResults {
         let (normalized, changed) = TextNormalization.nfcWithChange(text)
         let values = normalized.unicodeScalars.map(\.value)
         // UTF-16 lengths from the scalars: String.utf16.count walks non-ASCII text slowly.
@@ -62,7 +62,7 @@ package struct TwitterTextParser: Sendable {
     }
 
     /// Just the weighted length.
-    package func weightedLength(of text: String) -> Int {
+    public func weightedLength(of text: String) -> Int {
         let values = TextNormalization.nfcWithChange(text).text.unicodeScalars.map(\.value)
         let urls = extractor.spans(in: values)
         return values.withUnsafeBufferPointer { weigh($0, urls: urls) }.weighted / configuration.scale
@@ -111,15 +111,15 @@ package struct TwitterTextParser: Sendable {
 }
 
 /// What twitter-text's `parseTweet` reports.
-package struct TwitterTextParseResults: Sendable, Hashable {
+public struct TwitterTextParseResults: Sendable, Hashable {
     /// The weighted length: 280 or less fits.
-    package var weightedLength: Int
+    public var weightedLength: Int
     /// True when the text is not empty, fits, and has no invalid characters.
-    package var isValid: Bool
+    public var isValid: Bool
     /// The weighted length in thousandths of the maximum.
-    package var permillage: Int
+    public var permillage: Int
     /// The part of the text that fits, in UTF-16 positions of the original text (inclusive).
-    package var validRange: ClosedRange<Int>
+    public var validRange: ClosedRange<Int>
     /// The whole text, in UTF-16 positions (inclusive).
-    package var displayRange: ClosedRange<Int>
+    public var displayRange: ClosedRange<Int>
 }

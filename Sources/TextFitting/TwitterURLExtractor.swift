@@ -5,19 +5,19 @@
 /// let urls = TwitterURLExtractor().extract(from: "see example.com/a and https://t.co/x")
 /// // ["example.com/a", "https://t.co/x"]
 /// ```
-package struct TwitterURLExtractor: Sendable {
+public struct TwitterURLExtractor: Sendable {
     /// Whether scheme-less domains (`example.com`) count as URLs. Twitter: yes; Mastodon: no.
-    package var extractsURLsWithoutProtocol: Bool
+    public var extractsURLsWithoutProtocol: Bool
 
     /// Creates an extractor.
     ///
     /// - Parameter extractsURLsWithoutProtocol: Whether `example.com` without `https://` is a URL.
-    package init(extractsURLsWithoutProtocol: Bool = true) {
+    public init(extractsURLsWithoutProtocol: Bool = true) {
         self.extractsURLsWithoutProtocol = extractsURLsWithoutProtocol
     }
 
     /// The URLs in `text`, in order, with their positions.
-    package func extract(from text: String) -> [ExtractedURL] {
+    public func extract(from text: String) -> [ExtractedURL] {
         let scalars = Array(text.unicodeScalars)
         let values = scalars.map(\.value)
         let spans = spans(in: values)
@@ -48,13 +48,13 @@ package struct TwitterURLExtractor: Sendable {
 }
 
 /// A URL found in text.
-package struct ExtractedURL: Sendable, Hashable {
+public struct ExtractedURL: Sendable, Hashable {
     /// The URL as written.
-    package var url: String
+    public var url: String
     /// Its position in the text's `unicodeScalars`.
-    package var scalarRange: Range<Int>
+    public var scalarRange: Range<Int>
     /// Its position in the text's UTF-16 code units (what twitter-text's indices count).
-    package var utf16Range: Range<Int>
+    public var utf16Range: Range<Int>
     /// True when it starts with `http://` or `https://`.
-    package var hasProtocol: Bool
+    public var hasProtocol: Bool
 }

@@ -10,10 +10,11 @@ import Testing
         "ShareCore", "ShareCoreTesting", "Destinations", "ShareviaCLI",
         "LocalFiles",  // ShareAttachment.file(_:)
         "TextFitting",  // the fitting engine of a text destination (Adapters.md)
+        "ImagePipeline", "ShareCards",  // the fuzz targets' decoders and card parser (Fuzz/)
     ]
     /// The Swift modules that are sharevia's own.
     static let internalModules = [
-        "AtomicFiles", "Clipboard", "ImagePipeline", "MediaTypes", "ProcessRunning", "ShareCards",
+        "AtomicFiles", "Clipboard", "MediaTypes", "ProcessRunning",
     ]
 
     @Test func thePackageShipsTheProductsIntegratorsUse() throws {

@@ -5,11 +5,11 @@
 /// parts. Anything else can't be sent as GSM-7 and switches the whole message to UCS-2. The escape
 /// itself (U+001B) is not a character a message can carry: a lone escape is read by handsets as
 /// the start of an extension pair, so it counts as non-GSM here.
-package enum GSM7Alphabet {
+public enum GSM7Alphabet {
     /// The septets `scalar` costs in GSM-7: 1 (default alphabet), 2 (extension table), or 0 when
     /// GSM-7 can't carry it.
     @inline(__always)
-    package static func septets(for scalar: Unicode.Scalar) -> Int {
+    public static func septets(for scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         return value < 0x100 ? Int(latin1Septets[Int(value)]) : septetsAbove255(value)
     }
@@ -26,12 +26,12 @@ package enum GSM7Alphabet {
     }
 
     /// True when GSM-7 can carry every scalar of `text`.
-    package static func canEncode(_ text: some StringProtocol) -> Bool {
+    public static func canEncode(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.allSatisfy { septets(for: $0) > 0 }
     }
 
     /// The extension-table characters, each costing two septets.
-    package static let extensionCharacters: [Unicode.Scalar] = ["\u{0C}", "^", "{", "}", "\\", "[", "~", "]", "|", "€"]
+    public static let extensionCharacters: [Unicode.Scalar] = ["\u{0C}", "^", "{", "}", "\\", "[", "~", "]", "|", "€"]
 
     /// Septets per scalar for U+0000 to U+00FF: 0 for not in GSM-7.
     static let latin1Septets: [UInt8] = {

@@ -1,19 +1,19 @@
 /// An SMS counted and explained: its count, what forced UCS-2, and what smart encoding did or
 /// would do. What `sharevia sms count` prints and the SMS destination reports.
-package struct SMSAnalysis: Sendable, Hashable {
+public struct SMSAnalysis: Sendable, Hashable {
     /// The text counted: the input, or its smart-encoded form when that was applied.
-    package var text: String
+    public var text: String
     /// Its encoding, units and parts.
-    package var count: SMSCount
+    public var count: SMSCount
     /// The characters that forced UCS-2 (at most 20), empty for GSM-7.
-    package var nonGSMCharacters: [String]
+    public var nonGSMCharacters: [String]
     /// The look-alikes replaced, when smart encoding was asked for and made the text GSM-7.
-    package var smartReplacements: [SMSSmartEncoding.Replacement]
+    public var smartReplacements: [SMSSmartEncoding.Replacement]
     /// Without smart encoding: the count smart encoding would give, when it would make the text GSM-7.
-    package var smartEncodingWouldGive: SMSCount?
+    public var smartEncodingWouldGive: SMSCount?
 
     /// Counts `text`, applying smart encoding when `smartEncoding` is true (and it helps).
-    package init(_ text: String, smartEncoding: Bool = false) {
+    public init(_ text: String, smartEncoding: Bool = false) {
         var bytes = text
         let scanned = bytes.withUTF8 { bytes in
             SMSScanner.scan(bytes, smartCount: true) { scan, forcing, _ in
@@ -37,7 +37,7 @@ package struct SMSAnalysis: Sendable, Hashable {
     }
 
     /// Lines for people: what forced UCS-2 and what smart encoding did or would save.
-    package var notes: [String] {
+    public var notes: [String] {
         var notes: [String] = []
         if !nonGSMCharacters.isEmpty {
             notes.append(

@@ -1,5 +1,5 @@
 /// How an SMS is encoded, which decides how much fits in one part.
-package enum SMSEncoding: String, Sendable, Hashable, Codable, CaseIterable {
+public enum SMSEncoding: String, Sendable, Hashable, Codable, CaseIterable {
     /// GSM 03.38 default alphabet, 7 bits a character (an extension character takes two).
     case gsm7 = "GSM-7"
     /// UCS-2 as handsets send it: UTF-16 code units, 2 for an astral character (a surrogate pair).
@@ -7,16 +7,16 @@ package enum SMSEncoding: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The units one unsplit message holds: 160 septets, or 70 UTF-16 code units.
     @inline(__always)
-    package var singleCapacity: Int { self == .gsm7 ? 160 : 70 }
+    public var singleCapacity: Int { self == .gsm7 ? 160 : 70 }
 
     /// The units each part of a concatenated message holds once its 6-byte header is taken:
     /// 153 septets, or 67 UTF-16 code units.
     @inline(__always)
-    package var partCapacity: Int { self == .gsm7 ? 153 : 67 }
+    public var partCapacity: Int { self == .gsm7 ? 153 : 67 }
 
     /// What is counted: `septets` or `UTF-16 units`.
-    package var unitName: String { self == .gsm7 ? "septets" : "UTF-16 units" }
+    public var unitName: String { self == .gsm7 ? "septets" : "UTF-16 units" }
 
     /// The capacity of each part of a message of `segments` parts.
-    package func capacity(segments: Int) -> Int { segments > 1 ? partCapacity : singleCapacity }
+    public func capacity(segments: Int) -> Int { segments > 1 ? partCapacity : singleCapacity }
 }

@@ -11,16 +11,16 @@
 ///    is split between its scalars, as it could not be sent otherwise.
 ///
 /// Every count is ``SMSScanner``'s one pass over the text's UTF-8. No Foundation.
-package enum SMSSegmentCounter {
+public enum SMSSegmentCounter {
     /// The encoding, units and parts of `text`.
-    package static func count(_ text: String) -> SMSCount {
+    public static func count(_ text: String) -> SMSCount {
         var text = text
         guard let count = text.withUTF8({ SMSScanner.count($0) }) else { preconditionFailure("a String is UTF-8") }
         return count
     }
 
     /// The text of each part, in order, packed as ``count(_:)`` packs it; joined they are `text`.
-    package static func parts(_ text: String) -> [Substring] {
+    public static func parts(_ text: String) -> [Substring] {
         var copy = text
         var starts: [Int] = []
         guard let count = copy.withUTF8({ SMSScanner.count($0, partStarts: &starts) }), count.segments > 1 else {
@@ -51,7 +51,7 @@ package enum SMSSegmentCounter {
 
     /// The distinct characters (grapheme clusters) of `text` that GSM-7 can't carry, in order
     /// of first appearance, at most `limit` of them: what forced UCS-2.
-    package static func nonGSMCharacters(in text: String, limit: Int = 20) -> [String] {
+    public static func nonGSMCharacters(in text: String, limit: Int = 20) -> [String] {
         var text = text
         return text.withUTF8 { bytes in
             SMSScanner.scan(bytes, smartCount: false, limit: limit) { _, forcing, _ in strings(forcing, in: bytes) }
@@ -67,7 +67,7 @@ package enum SMSSegmentCounter {
     }
 
     /// `U+201C` or `U+0065 U+0301`: the scalars of `character` that are not in GSM-7, for reports.
-    package static func nonGSMScalars(of character: String) -> String {
+    public static func nonGSMScalars(of character: String) -> String {
         var character = character
         return character.withUTF8 { bytes in
             GSM7Alphabet.latin1Septets.withUnsafeBufferPointer { septets in

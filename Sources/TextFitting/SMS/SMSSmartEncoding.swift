@@ -6,18 +6,18 @@
 /// Unicode space (one space) and tab, line and paragraph separators (a line feed), zero-width
 /// characters and the soft hyphen (removed), and the fullwidth forms of ASCII. Each replacement is
 /// itself GSM-7. Letters are never transliterated.
-package enum SMSSmartEncoding {
+public enum SMSSmartEncoding {
     /// One kind of replacement made, and how often.
-    package struct Replacement: Sendable, Hashable, Codable {
+    public struct Replacement: Sendable, Hashable, Codable {
         /// The character replaced.
-        package var original: String
+        public var original: String
         /// What replaced it (empty when it was removed).
-        package var replacement: String
+        public var replacement: String
         /// How many times.
-        package var count: Int
+        public var count: Int
 
         /// `“ → "` or `U+200B removed`.
-        package var description: String {
+        public var description: String {
             let shown =
                 original.unicodeScalars.allSatisfy(\.properties.isWhitespace) || replacement.isEmpty
                 ? SMSSegmentCounter.nonGSMScalars(of: original) : original
@@ -28,13 +28,13 @@ package enum SMSSmartEncoding {
     }
 
     /// The outcome of smart encoding a text.
-    package struct Result: Sendable, Hashable {
+    public struct Result: Sendable, Hashable {
         /// The text to send: with the replacements when they make it GSM-7, else unchanged.
-        package var text: String
+        public var text: String
         /// The replacements made; empty when ``applied`` is false.
-        package var replacements: [Replacement]
+        public var replacements: [Replacement]
         /// True when the replacements were made: the text is GSM-7 with them and was not before.
-        package var applied: Bool
+        public var applied: Bool
     }
 
     /// What replaces a look-alike, without building a `String`.
@@ -69,7 +69,7 @@ package enum SMSSmartEncoding {
     }
 
     /// The GSM-7 text that replaces `scalar`, or nil when it is not a look-alike.
-    package static func replacement(for scalar: Unicode.Scalar) -> String? {
+    public static func replacement(for scalar: Unicode.Scalar) -> String? {
         switch lookAlike(scalar.value) {
         case .character(let byte): String(Unicode.Scalar(byte))
         case .threeDots: "..."
@@ -79,7 +79,7 @@ package enum SMSSmartEncoding {
     }
 
     /// `text` with every look-alike replaced, whatever the result's encoding, and what was replaced.
-    package static func replacingLookAlikes(in text: String) -> (text: String, replacements: [Replacement]) {
+    public static func replacingLookAlikes(in text: String) -> (text: String, replacements: [Replacement]) {
         var output = String.UnicodeScalarView()
         var replacements: [Replacement] = []
         for scalar in text.unicodeScalars {
@@ -102,7 +102,7 @@ package enum SMSSmartEncoding {
     /// text into GSM-7 of no more segments. Otherwise the text is left as it is, since in UCS-2 a
     /// straight quote costs what a curly one does, and `...` costs three times `…` (70 `…` are one
     /// UCS-2 segment, and 210 septets of GSM-7 would be two).
-    package static func encode(_ text: String) -> Result {
+    public static func encode(_ text: String) -> Result {
         guard !GSM7Alphabet.canEncode(text) else { return Result(text: text, replacements: [], applied: false) }
         // Most UCS-2 texts hold a character with no GSM-7 look-alike (an emoji, CJK): say so
         // without building the replaced text.

@@ -1,21 +1,21 @@
 /// The pieces of an SMS: the body, a link kept whole, and hashtags, joined by line feeds.
-package struct SMSMessageParts: Sendable, Hashable {
+public struct SMSMessageParts: Sendable, Hashable {
     /// The text (with the title, if any, on its first line).
-    package var body: String
+    public var body: String
     /// A link, never cut.
-    package var link: String?
+    public var link: String?
     /// Hashtags without `#`, dropped last first when the message is too long.
-    package var hashtags: [String]
+    public var hashtags: [String]
 
     /// Creates the parts.
-    package init(body: String, link: String? = nil, hashtags: [String] = []) {
+    public init(body: String, link: String? = nil, hashtags: [String] = []) {
         self.body = body
         self.link = link
         self.hashtags = hashtags
     }
 
     /// The message: body, link and `#hashtags`, each non-empty one on its own line.
-    package var text: String { Self.compose(body: body, link: link, hashtags: hashtags) }
+    public var text: String { Self.compose(body: body, link: link, hashtags: hashtags) }
 
     static func compose(body: String, link: String?, hashtags: [String]) -> String {
         var lines: [String] = []
@@ -27,20 +27,20 @@ package struct SMSMessageParts: Sendable, Hashable {
 }
 
 /// A message fitted to a number of segments.
-package struct SMSFittedMessage: Sendable, Hashable {
+public struct SMSFittedMessage: Sendable, Hashable {
     /// The message as it will be sent.
-    package var text: String
+    public var text: String
     /// Its count.
-    package var count: SMSCount
+    public var count: SMSCount
     /// Whether it fits the limit; false only when the link (and nothing else) is already too long.
-    package var fits: Bool
+    public var fits: Bool
     /// Grapheme clusters cut from the body.
-    package var trimmedCharacters: Int
+    public var trimmedCharacters: Int
     /// Hashtags dropped, in the order they were dropped.
-    package var droppedHashtags: [String]
+    public var droppedHashtags: [String]
 
     /// `trimmed 41 characters`, `dropped #streak`: what fitting changed.
-    package var notes: [String] {
+    public var notes: [String] {
         var notes: [String] = []
         if trimmedCharacters > 0 { notes.append("trimmed \(trimmedCharacters) characters") }
         if !droppedHashtags.isEmpty {
@@ -57,15 +57,15 @@ package struct SMSFittedMessage: Sendable, Hashable {
 /// 3. The body is cut at a grapheme-cluster boundary (trailing spaces removed) and ends with an
 ///    ellipsis: `...` when the rest of the message is GSM-7 (`…` would switch it to UCS-2), else
 ///    `…`. The longest body that fits is kept. The link is never cut.
-package struct SMSTrimmer: Sendable {
+public struct SMSTrimmer: Sendable {
     /// The most segments the message may take.
-    package var maxSegments: Int
+    public var maxSegments: Int
 
     /// A trimmer to `maxSegments` parts (at least 1).
-    package init(maxSegments: Int) { self.maxSegments = max(1, maxSegments) }
+    public init(maxSegments: Int) { self.maxSegments = max(1, maxSegments) }
 
     /// `parts` fitted to ``maxSegments``.
-    package func fit(_ parts: SMSMessageParts) -> SMSFittedMessage {
+    public func fit(_ parts: SMSMessageParts) -> SMSFittedMessage {
         var hashtags = parts.hashtags
         var dropped: [String] = []
         while true {
