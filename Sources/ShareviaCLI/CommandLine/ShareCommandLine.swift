@@ -72,14 +72,14 @@ enum ShareCommandLine {
 
     /// The share `arguments` (after `share`, if given) ask for.
     static func share(_ arguments: [String]) throws(CommandLineFailure) -> Request {
-        let help = shareHelp
+        // The help screen is drawn only when asked for or for an error: a share doesn't need it.
         do throws(CommandLineError) {
-            let values = try CommandLineReader(options: help.options).read(arguments)
-            if values.wantsHelp { return .print(help.rendered()) }
+            let values = try CommandLineReader(options: CommandOptions.share).read(arguments)
+            if values.wantsHelp { return .print(shareHelp.rendered()) }
             if values.wantsVersion { return .print(ShareviaVersion.current) }
             return .share(try invocation(values))
         } catch {
-            throw CommandLineFailure(error: error, screen: help)
+            throw CommandLineFailure(error: error, screen: shareHelp)
         }
     }
 
@@ -113,10 +113,9 @@ enum ShareCommandLine {
 
     /// `sharevia destinations` with `arguments` (after `destinations`).
     static func destinations(_ arguments: [String]) throws(CommandLineFailure) -> Request {
-        let help = destinationsHelp
         do throws(CommandLineError) {
-            let values = try CommandLineReader(options: help.options).read(arguments)
-            if values.wantsHelp { return .print(help.rendered()) }
+            let values = try CommandLineReader(options: CommandOptions.destinations).read(arguments)
+            if values.wantsHelp { return .print(destinationsHelp.rendered()) }
             if values.wantsVersion { return .print(ShareviaVersion.current) }
             let json = ShareCommandOptions.listJSON.flag!
             let routing = routing(values, leaving: [json])
@@ -127,7 +126,7 @@ enum ShareCommandLine {
             }
             return .destinations(json: values.options[json] != nil, routing: routing)
         } catch {
-            throw CommandLineFailure(error: error, screen: help)
+            throw CommandLineFailure(error: error, screen: destinationsHelp)
         }
     }
 
