@@ -105,6 +105,16 @@ import Testing
         )
     }
 
+    /// A choice in another case reaches the setting's own reading, which takes `XCLIP` as
+    /// swift-argument-parser's conversion did.
+    @Test func aChoiceInAnotherCaseIsTheSettingsToTake() throws {
+        let routing = try #require(
+            try invocation(["--to", "clipboard", "--clipboard-backend", "XCLIP", "--text", "hi"])
+        )
+        .routing
+        #expect(routing.destinationFlags == ["clipboard-backend": ["XCLIP"]])
+    }
+
     @Test func defaultsAreTheInvocationsOwn() throws {
         let read = try #require(try invocation(["--to", "x", "--text", "hi"]))
         #expect(read.routing == RouterSettings())

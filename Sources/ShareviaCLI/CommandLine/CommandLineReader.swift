@@ -118,10 +118,11 @@ struct CommandLineReader {
             && argument.dropFirst().contains(letter)
     }
 
-    /// Refuses a value a choice doesn't list, or a number that isn't one.
+    /// Refuses a value a choice doesn't list in any case, or a number that isn't one. (A choice
+    /// in another case, such as `XCLIP`, is left to the setting's own reading to take or refuse.)
     private func check(_ value: String, for option: CommandOption) throws(CommandLineError) {
         let kind = option.setting.kind
-        if let choices = kind.choices, !choices.contains(value) {
+        if let choices = kind.choices, !choices.contains(where: { $0.lowercased() == value.lowercased() }) {
             throw .invalidValue(value, for: option, choices: choices)
         }
         if kind.integerRange != nil, Int(value) == nil { throw .invalidValue(value, for: option, choices: []) }
