@@ -91,7 +91,7 @@ echo
 echo "corpus: $corpus_lines strings, $corpus_bytes bytes (seed 20261214); $(nproc) cores; $(uname -m)"
 row "sharevia sms count --lines" "$swift_seconds"
 row "Python counter on gsm0338 $("$python" -c 'import importlib.metadata as m; print(m.version("gsm0338"))')" "$python_seconds"
-printf "  sharevia is %.1fx the Python counter (target: 50x); medians %.4f s and %.4f s: %.1fx\n" \
+printf "  sharevia is %.1fx the Python counter (target, issue 24: 30x); medians %.4f s and %.4f s: %.1fx\n" \
     "$(echo "$python_seconds / $swift_seconds" | bc -l)" "$swift_median" "$python_median" \
     "$(echo "$python_median / $swift_median" | bc -l)"
 printf "  the timing itself adds %.4f s to each (best of %d of the shell builtin true)\n" "$timer_seconds" "$runs"

@@ -3,8 +3,7 @@ import ShareCore
 extension ClipboardDestination {
     /// How the clipboard destination copies: which selection, which tool, whether to verify.
     ///
-    /// Every field has a default; ``ClipboardRequestOptions`` can override ``selection`` and
-    /// ``verify`` per request.
+    /// Every field has a default.
     public struct Configuration: Sendable, Hashable {
         /// The selection the main item goes to (the image when there is one, else the text).
         /// When the share has an image and text, the text goes to the other selection.

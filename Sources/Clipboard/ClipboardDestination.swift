@@ -13,7 +13,7 @@ import ShareCore
 /// `text/plain;charset=utf-8` on Wayland; an image under its own type (`image/png`, `image/jpeg`).
 ///
 /// ## What goes where
-/// An image goes to the chosen selection (CLIPBOARD unless `clipboard.selection` says `primary`)
+/// An image goes to the chosen selection (CLIPBOARD unless ``Configuration/selection`` says `primary`)
 /// and the text, when there is any, to the other one; see ``ClipboardPreparation`` for why.
 /// Content with only text or only an image uses the chosen selection alone.
 ///
@@ -53,10 +53,10 @@ import ShareCore
 /// (`sharevia-clip`, which the attempt records); the temporary folder is removed, and the error
 /// says when a selection it had taken was withdrawn. An ended attempt starts no more programs.
 ///
-/// ## Request options
-/// `clipboard.selection` (`clipboard`, `primary`) and `clipboard.verify` (`true`, `false`); see
-/// ``ClipboardRequestOptions``, whose ``ClipboardRequestOptions/selection`` and
-/// ``ClipboardRequestOptions/verify`` hold the keys.
+/// ## Selection and verification
+/// ``Configuration/selection`` (CLIPBOARD or PRIMARY) and ``Configuration/verify`` choose where
+/// the main item goes and whether it is read back; `prepare` records them in the plan that
+/// `deliver` acts on.
 ///
 /// ```swift
 /// let clipboard = ClipboardDestination(environment: ShareEnvironment(ProcessInfo.processInfo.environment))
@@ -111,7 +111,7 @@ public struct ClipboardDestination: ShareDestination {
     /// Plans which bytes go to which selection with which tool. Spawns nothing.
     ///
     /// - Throws: ``ShareError``: `contentRejected` for content it can't carry (a non-image file,
-    ///   two images, an image with only a text-only tool), `badInput` for a bad request option.
+    ///   two images, an image with only a text-only tool).
     public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         try requireSupported(request.content)
         return try ClipboardPreparation.prepare(request, configuration: configuration, resolution: resolution)
@@ -122,18 +122,13 @@ public struct ClipboardDestination: ShareDestination {
     /// - Throws: ``ShareError``: `unavailable` when the tool or libxcb is missing, `transient` on a timeout,
     ///   a failed copy, a failed verification or a vanished temporary file, `badInput` when the
     ///   attachment's own file can't be read, `cancelled` when the task is cancelled,
-    ///   `permanent` when the prepared share isn't a clipboard plan or a temp file can't be written.
+    ///   `permanent` when the prepared share holds another destination's plan or a temp file
+    ///   can't be written.
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         guard !Task.isCancelled else {
             throw ShareError(.cancelled, destination: id, message: "cancelled before copying")
         }
-        guard let plan = ClipboardPlan(fields: prepared.fields) else {
-            throw ShareError(
-                .permanent,
-                destination: id,
-                message: "this prepared share was not made by the clipboard destination"
-            )
-        }
+        let plan = try prepared.plan(as: ClipboardPlan.self, for: id)
         let attempt = ClipboardAttempt(temporaryParent: environment["TMPDIR"] ?? "/tmp")
         // The router does not wait for a delivery it gave up on, so the handler undoes the
         // attempt at once, before the process can exit with a copy still running.

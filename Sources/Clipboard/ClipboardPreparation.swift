@@ -16,7 +16,8 @@ enum ClipboardPreparation {
         configuration: ClipboardDestination.Configuration,
         resolution: ClipboardBackendResolution
     ) throws(ShareError) -> PreparedShare {
-        let (selection, verify) = try ClipboardRequestOptions.resolve(request.options, configuration: configuration)
+        let selection = configuration.selection
+        let verify = configuration.verify
         let backend = resolution.kind
         let content = request.content
         let text = content.plainText
@@ -59,7 +60,7 @@ enum ClipboardPreparation {
             summary: "clipboard: \(layout), \(verify ? "verified" : "not verified")",
             text: copiesText ? text : nil,
             attachments: copiedImage.map { [$0] } ?? [],
-            fields: plan.fields,
+            plan: plan,
             notes: notes
         )
     }

@@ -10,6 +10,8 @@
 ///   bootstrap, so two differently configured instances can live side by side;
 /// - make ``prepare(_:)`` pure and deterministic: the same request gives the same
 ///   ``PreparedShare``, and nothing is written, sent or spawned;
+/// - carry what ``prepare(_:)`` decided to ``deliver(_:)`` in a ``SharePlan`` of its own type, read
+///   back with ``PreparedShare/plan(as:for:)``, never in strings that `deliver` parses back;
 /// - refuse content it can't carry in ``prepare(_:)`` with ``ShareError/Code/contentRejected``,
 ///   so nothing happens before the router moves on;
 /// - throw only ``ShareError`` from ``deliver(_:)``, choosing the code by what should happen next:

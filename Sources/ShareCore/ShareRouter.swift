@@ -41,8 +41,6 @@ public struct ShareRouter: Sendable {
     public var retryPolicy: RetryPolicy
     /// Destinations to treat as unavailable, with the reason to report: id or alias to reason.
     public var simulatedUnavailable: [DestinationID: String]
-    /// Options passed to every destination in its ``ShareRequest``.
-    public var options: [String: String]
     /// The executor of the router's delivery and timer tasks, and the clock of timeouts and backoff.
     public var scheduling: RouterScheduling
 
@@ -51,13 +49,11 @@ public struct ShareRouter: Sendable {
         registry: DestinationRegistry,
         retryPolicy: RetryPolicy = .standard,
         simulatedUnavailable: [DestinationID: String] = [:],
-        options: [String: String] = [:],
         scheduling: RouterScheduling = .standard
     ) {
         self.registry = registry
         self.retryPolicy = retryPolicy
         self.simulatedUnavailable = simulatedUnavailable
-        self.options = options
         self.scheduling = scheduling
     }
 
@@ -70,7 +66,7 @@ public struct ShareRouter: Sendable {
         via chain: FallbackChain
     ) async throws(ShareError) -> ShareReport {
         let ids = try chain.validatedIDs(against: registry)
-        var request = ShareRequest(content: content.snapshot, options: options)
+        var request = ShareRequest(content: content.snapshot)
         var cards = CardImages(source: content.cardImage)
         var report = ShareReport(chain: ids)
         for id in ids {
@@ -93,7 +89,7 @@ public struct ShareRouter: Sendable {
         via chain: FallbackChain
     ) async throws(ShareError) -> [Preview] {
         let destinations = try chain.validated(against: registry)
-        let request = ShareRequest(content: content.snapshot, options: options)
+        let request = ShareRequest(content: content.snapshot)
         var cards = CardImages(source: content.cardImage)
         var previews: [Preview] = []
         for destination in destinations {

@@ -28,9 +28,12 @@ import Foundation
 /// 5. When ``deliverSample`` is on: a delivery in a cancelled task throws `cancelled` with no side
 ///    effect, and a real delivery of the sample returns a receipt from this destination whose
 ///    outcome the descriptor lists (a destination that only hands off never claims `delivered`),
-///    and a hand-off says what the person must do next.
+///    and a hand-off says what the person must do next. A destination whose prepared share carries
+///    a plan (anything but `NoPlan`) refuses, with no side effect, the same share carrying a plan
+///    of another type.
 /// 6. No secret appears in the descriptor, the destination's own description, the availability
-///    reason, any prepared share, receipt or error message.
+///    reason, any prepared share (its plan and the fields a dry run prints of it included),
+///    receipt or error message.
 public struct DestinationConformance: Sendable {
     /// The destination under test.
     public var destination: any ShareDestination
@@ -61,8 +64,8 @@ public struct DestinationConformance: Sendable {
 
     /// One broken rule.
     public struct Failure: Sendable, Hashable, CustomStringConvertible {
-        /// Which check: `descriptor`, `availability`, `refusal`, `prepare`, `cancellation`, `delivery`,
-        /// `outcome`, `secrets`.
+        /// Which check: `descriptor`, `availability`, `refusal`, `prepare`, `cancellation`, `plan`,
+        /// `delivery`, `outcome`, `secrets`.
         public var check: String
         /// What was wrong.
         public var message: String
@@ -134,6 +137,7 @@ public struct DestinationConformance: Sendable {
             if first != second { fail("prepare", "preparing the same request twice gave different results") }
             prepared = first
             outputs.append(String(reflecting: first))
+            outputs += first.fields.map { "\($0.name): \($0.value)" }
         } catch {
             outputs.append(error.detailedDescription)
             fail(
@@ -158,6 +162,20 @@ public struct DestinationConformance: Sendable {
             }
             if let before, let after = await sideEffects?(), after != before {
                 fail("cancellation", "a cancelled delivery caused \(after - before) side effect(s)")
+            }
+            if !(prepared.plan is NoPlan) {
+                var foreign = prepared
+                foreign.plan = ForeignPlan()
+                let before = await sideEffects?()
+                do throws(ShareError) {
+                    let receipt = try await destination.deliver(foreign)
+                    fail("plan", "delivered a share whose plan is not its own: \(receipt.summary)")
+                } catch {
+                    outputs.append(error.detailedDescription)
+                }
+                if let before, let after = await sideEffects?(), after != before {
+                    fail("plan", "a share whose plan is not its own caused \(after - before) side effect(s)")
+                }
             }
             if availability.isAvailable {
                 do throws(ShareError) {
@@ -191,4 +209,9 @@ public struct DestinationConformance: Sendable {
         }
         return failures
     }
+}
+
+/// A plan no destination prepares, for the `plan` check.
+private struct ForeignPlan: SharePlan {
+    var fields: [PreparedShare.Field] { [] }
 }

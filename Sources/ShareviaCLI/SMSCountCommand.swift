@@ -40,9 +40,20 @@ struct SMSCountCommand: AsyncParsableCommand {
         try invocation.run()
     }
 
-    /// What the command line asks for, as ``SMSCountFastPath`` also reads it.
+    /// What the command line asks for.
     var invocation: SMSCountInvocation {
         SMSCountInvocation(json: json, lines: lines, smartEncoding: smartEncoding, text: text)
+    }
+
+    /// `sms count --lines ...` read by this command alone, before the command tree and the share
+    /// machinery are set up: nil for any other command line, and for one this command refuses
+    /// (help, a bad flag, `--lines` with TEXT), which ``ShareviaCommand`` then reads and reports
+    /// as before. The same declaration and the same reader: only less is set up around it.
+    static func linesInvocation(in arguments: [String]) -> SMSCountInvocation? {
+        guard arguments.count >= 3, arguments[0] == "sms", arguments[1] == "count",
+            let command = try? parse(Array(arguments[2...])), command.lines
+        else { return nil }
+        return command.invocation
     }
 }
 

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A parsed `sharevia sms count`: what ``SMSCountCommand`` and ``SMSCountFastPath`` both run.
+/// A parsed `sharevia sms count`: what ``SMSCountCommand`` runs.
 struct SMSCountInvocation: Equatable {
     var json = false
     var lines = false
@@ -36,11 +36,10 @@ struct SMSCountInvocation: Equatable {
     }
 
     /// `--lines` as text: each line through ``SMSLineCounter``'s one pass over its bytes (which
-    /// also checks they are UTF-8), or the full analysis where a line needs it; the same output
-    /// either way. Large input is shared out in runs of whole lines that one thread per core
-    /// takes in turn: a regular file as ``FileLineChunks`` that each thread reads for itself, other
-    /// input read whole first and split by ``LineRuns``. The output is written, in order, once all
-    /// of the input is known to be UTF-8.
+    /// also checks they are UTF-8), the same output as the full analysis. Large input is shared
+    /// out in runs of whole lines that one thread per core takes in turn: a regular file as
+    /// ``FileLineChunks`` that each thread reads for itself, other input read whole first and split
+    /// by ``LineRuns``. The output is written, in order, once all of the input is known to be UTF-8.
     private func countLines() throws {
         // More runs than threads, taken in turn, so that a thread that drew easy lines (GSM-7)
         // takes more of them; each run's output is written in order at the end.
@@ -86,16 +85,7 @@ struct SMSCountInvocation: Equatable {
                 contentEnd = LineEnding.contentEnd(of: bytes, lineStartingAt: start, feedAt: end)
             }
             let line = UnsafeBufferPointer(start: base + start, count: contentEnd - start)
-            switch SMSLineCounter.count(line, appendingTo: &output) {
-            case .counted:
-                break
-            case .invalidUTF8:
-                return false
-            case .declined:
-                guard let text = String(validating: line, as: UTF8.self) else { return false }
-                output.append(contentsOf: SMSCountOutput.line(SMSAnalysis(text)).utf8)
-                output.append(0x0A)
-            }
+            guard SMSLineCounter.count(line, appendingTo: &output) == .counted else { return false }
             start = end + 1
         }
         return true

@@ -130,9 +130,10 @@ public enum ShareviaMain {
             exit(ShareviaExitCode.usage)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
-        // `sms count --lines` needs no registry and no executor: setting them up would take a
-        // fifth of its run on a megabyte (their generic types are looked up by name at first use).
-        if let count = SMSCountFastPath.parse(arguments) {
+        // `sms count --lines` needs no registry, no executor and no command tree: setting them
+        // up would cost nearly as much as counting a megabyte (their generic types are looked up
+        // by name at first use). The command alone reads its options, as in the tree.
+        if let count = SMSCountCommand.linesInvocation(in: arguments) {
             do {
                 try count.run()
                 exit(0)

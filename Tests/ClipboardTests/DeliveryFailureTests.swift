@@ -21,18 +21,18 @@ struct DeliveryFailureTests {
 
     func deliver(
         _ content: ShareContent,
-        options: [String: String] = [:],
+        verify: Bool = true,
         tools: [String] = ["xclip"],
         runner: ScriptedRunner,
         timeout: Duration = .seconds(5)
     ) async throws -> DeliveryReceipt {
         let environment = try Fixtures.environment(bin: bin, tools: tools)
         let destination = ClipboardDestination.withoutLibxcb(
-            configuration: .init(timeout: timeout),
+            configuration: .init(verify: verify, timeout: timeout),
             environment: environment,
             runner: runner
         )
-        return try await destination.deliver(destination.prepare(ShareRequest(content: content, options: options)))
+        return try await destination.deliver(destination.prepare(ShareRequest(content: content)))
     }
 
     @Test func copiesThenReadsBackWithoutListingTypes() async throws {
@@ -60,7 +60,7 @@ struct DeliveryFailureTests {
         let runner = ScriptedRunner { _, _ in .success(ProcessOutput()) }
         let receipt = try await deliver(
             ShareContent(text: "hello"),
-            options: ["clipboard.verify": "false"],
+            verify: false,
             runner: runner
         )
         #expect(runner.invocations.count == 1)

@@ -5,7 +5,7 @@ import ShareCoreTesting
 import TestSupport
 import Testing
 
-/// What `prepare` plans: which bytes go to which selection, the request options, refusals.
+/// What `prepare` plans: which bytes go to which selection, the configuration, refusals.
 struct PreparationTests {
     let bin: TemporaryFolder
 
@@ -40,22 +40,19 @@ struct PreparationTests {
         #expect(prepared.summary.contains("to PRIMARY"))
     }
 
-    @Test func thePrimaryOptionSwapsTheSelections() throws {
+    @Test func thePrimarySelectionSwapsTheSelections() throws {
         defer { bin.remove() }
         let content = ShareContent(text: "hello", attachments: [Fixtures.image()])
-        let request = ShareRequest(content: content, options: [ClipboardRequestOptions.selection: "primary"])
-        let prepared = try destination().prepare(request)
+        let request = ShareRequest(content: content)
+        let prepared = try destination(configuration: .init(selection: .primary)).prepare(request)
         #expect(prepared[field: "PRIMARY"] == "image/png attachment")
         #expect(prepared[field: "CLIPBOARD"] == "UTF8_STRING text")
     }
 
     @Test func textAloneGoesToTheChosenSelectionOnly() throws {
         defer { bin.remove() }
-        let request = ShareRequest(
-            content: ShareContent(text: "only text"),
-            options: ["clipboard.selection": "primary"]
-        )
-        let prepared = try destination().prepare(request)
+        let request = ShareRequest(content: ShareContent(text: "only text"))
+        let prepared = try destination(configuration: .init(selection: .primary)).prepare(request)
         #expect(prepared[field: "PRIMARY"] == "UTF8_STRING text")
         #expect(prepared[field: "CLIPBOARD"] == nil)
         #expect(prepared.attachments.isEmpty)
@@ -69,30 +66,20 @@ struct PreparationTests {
         #expect(prepared.text == nil)
     }
 
-    @Test(arguments: [("false", "false"), ("no", "false"), ("0", "false"), ("true", "true"), ("YES", "true")])
-    func theVerifyOptionIsRecorded(value: String, recorded: String) throws {
+    @Test(arguments: [(false, "false"), (true, "true")])
+    func theVerifySettingIsRecorded(verify: Bool, recorded: String) throws {
         defer { bin.remove() }
-        let request = ShareRequest(content: ShareContent(text: "x"), options: [ClipboardRequestOptions.verify: value])
-        #expect(try destination().prepare(request)[field: "verify"] == recorded)
+        let request = ShareRequest(content: ShareContent(text: "x"))
+        #expect(try destination(configuration: .init(verify: verify)).prepare(request)[field: "verify"] == recorded)
     }
 
-    @Test func theConfigurationIsTheDefaultForOptions() throws {
+    @Test func theConfigurationChoosesSelectionAndVerification() throws {
         defer { bin.remove() }
         let configured = try destination(configuration: .init(selection: .primary, verify: false))
         let prepared = try configured.prepare(ShareRequest(content: ShareContent(text: "x")))
         #expect(prepared[field: "PRIMARY"] == "UTF8_STRING text")
         #expect(prepared[field: "CLIPBOARD"] == nil)
         #expect(prepared[field: "verify"] == "false")
-    }
-
-    @Test(arguments: [(ClipboardRequestOptions.selection, "secondary"), (ClipboardRequestOptions.verify, "maybe")])
-    func aBadOptionValueIsBadInput(key: String, value: String) throws {
-        defer { bin.remove() }
-        let request = ShareRequest(content: ShareContent(text: "x"), options: [key: value])
-        let error = try #require(throws: ShareError.self) { try destination().prepare(request) }
-        #expect(error.code == .badInput)
-        #expect(error.message.contains(key))
-        #expect(error.message.contains(value))
     }
 
     @Test func xselCopiesTheTextAndNotesTheMissingImage() throws {
@@ -134,8 +121,8 @@ struct PreparationTests {
 
     @Test func preparingTwiceGivesTheSameShare() throws {
         defer { bin.remove() }
-        let request = ShareRequest(content: SampleContent.full, options: ["clipboard.selection": "primary"])
-        let destination = try destination()
+        let request = ShareRequest(content: SampleContent.full)
+        let destination = try destination(configuration: .init(selection: .primary))
         #expect(try destination.prepare(request) == destination.prepare(request))
     }
 

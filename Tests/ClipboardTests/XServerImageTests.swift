@@ -81,10 +81,11 @@ extension XServerTests {
             defer { tmp.remove() }
             let png = Data(PNGBytes.randomRGBFile(width: 120, height: 80, seed: 9))
             let destination = ClipboardDestination(
+                configuration: .init(selection: selection),
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
             )
             let content = ShareContent(text: Fixtures.tricky, attachments: [Fixtures.image(png)])
-            let request = ShareRequest(content: content, options: ["clipboard.selection": selection.rawValue])
+            let request = ShareRequest(content: content)
             let receipt = try await destination.deliver(destination.prepare(request))
 
             #expect(
@@ -104,12 +105,10 @@ extension XServerTests {
             defer { tmp.remove() }
             let png = Data(PNGBytes.randomRGBFile(width: 30, height: 30, seed: 2))
             let destination = ClipboardDestination(
+                configuration: .init(verify: false),
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
             )
-            let request = ShareRequest(
-                content: ShareContent(attachments: [Fixtures.image(png)]),
-                options: ["clipboard.verify": "false"]
-            )
+            let request = ShareRequest(content: ShareContent(attachments: [Fixtures.image(png)]))
             let receipt = try await destination.deliver(destination.prepare(request))
             #expect(!receipt.summary.contains("verified"))
             // Unverified, the new owner may appear a moment after deliver returns.

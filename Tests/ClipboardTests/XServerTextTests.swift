@@ -69,18 +69,16 @@ extension XServerTests {
         }
 
         @Test(arguments: Backends.text)
-        func thePrimaryOptionLeavesTheClipboardAlone(backend: String) async throws {
+        func thePrimarySelectionLeavesTheClipboardAlone(backend: String) async throws {
             let display = try TestDisplay.require()
             let tmp = TemporaryFolder("tmp")
             defer { tmp.remove() }
             try await XClip.write("sentinel", to: .clipboard, display: display)
             let destination = ClipboardDestination(
+                configuration: .init(selection: .primary),
                 environment: Environments.x11(display: display, tmp: tmp.path, backend: backend)
             )
-            let request = ShareRequest(
-                content: ShareContent(text: "to primary ✓"),
-                options: ["clipboard.selection": "primary"]
-            )
+            let request = ShareRequest(content: ShareContent(text: "to primary ✓"))
             _ = try await destination.deliver(destination.prepare(request))
             #expect(try await XClip.read(.primary, type: "UTF8_STRING", display: display) == Array("to primary ✓".utf8))
             #expect(try await XClip.read(.clipboard, type: "UTF8_STRING", display: display) == Array("sentinel".utf8))

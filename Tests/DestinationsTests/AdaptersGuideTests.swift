@@ -48,7 +48,7 @@ public struct WebhookDestination: ShareDestination {
             destination: id,
             summary: "webhook: \(text.count)/4000 characters",
             text: text,
-            fields: [.init("endpoint", endpoint.absoluteString)],
+            plan: WebhookPlan(endpoint: endpoint),
             notes: notes
         )
     }
@@ -56,6 +56,7 @@ public struct WebhookDestination: ShareDestination {
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         guard !Task.isCancelled else { throw ShareError(.cancelled, destination: id, message: "cancelled") }
         guard let token else { throw ShareError(.unavailable, destination: id, message: "WEBHOOK_TOKEN is not set") }
+        let endpoint = try prepared.plan(as: WebhookPlan.self, for: id).endpoint  // what prepare decided
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
         request.setValue("Bearer \(token.revealed())", forHTTPHeaderField: "Authorization")
@@ -88,6 +89,12 @@ public struct WebhookDestination: ShareDestination {
         default: throw ShareError(.transient, destination: id, message: "the webhook answered HTTP \(status)")
         }
     }
+}
+
+/// What `prepare` decided and `deliver` acts on; `--dry-run` prints its fields.
+struct WebhookPlan: SharePlan {
+    var endpoint: URL
+    var fields: [PreparedShare.Field] { [.init("endpoint", endpoint.absoluteString)] }
 }
 
 /// Counts Unicode scalars, the way an old SMS gateway does.

@@ -112,7 +112,9 @@ import Testing
                 content: ShareContent(attachments: [.bytes(Data("x".utf8), mimeType: "image/png", fileName: "ok.png")])
             )
         )
-        prepared.fields = prepared.fields.map { $0.name == "attachment" ? .init("attachment", "../evil.png") : $0 }
+        var plan = try #require(prepared.plan as? ExportPlan)
+        plan.attachmentNames = plan.attachmentNames.map { _ in "../evil.png" }
+        prepared.plan = plan
         await #expect(throws: ShareError.self) { try await destination().deliver(prepared) }
         #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/evil.png"))
     }
@@ -167,10 +169,47 @@ import Testing
         #expect(await home.availability().reason == "default folder /home/me/.local/share/sharevia/shares")
         let none = FileExportDestination(environment: ShareEnvironment([:]))
         #expect(await none.availability().isAvailable == false)
-        let option = try home.prepare(
-            ShareRequest(content: ShareContent(text: "x"), options: [FileExportDestination.directoryOption: "/tmp/o"])
-        )
-        #expect(option[field: "directory"] == "/tmp/o")
+        let configured = try FileExportDestination(
+            configuration: .init(directory: "/tmp/o"),
+            environment: ShareEnvironment(["HOME": "/home/me"])
+        ).prepare(ShareRequest(content: ShareContent(text: "x")))
+        #expect(configured[field: "directory"] == "/tmp/o")
+    }
+
+    /// What email prepared, as the file export's dry run shows it in `email-draft-share`.
+    struct KeptEmail: Decodable, Equatable {
+        var fields: [PreparedShare.Field]
+        var text: String?
+        var attachments: [ShareAttachment]
+    }
+
+    @Test func theExportKeepsTheEmailPlanTypedAndShowsWhatEmailPrepared() throws {
+        let card = ShareAttachment.bytes(Self.pngSignature, mimeType: "image/png", fileName: "card.png")
+        let content = ShareContent(title: "Streak", text: "7 days", attachments: [card])
+        let email = try EmailDestination(
+            configuration: .init(from: "me@example.org", to: ["friend@example.org"]),
+            environment: ShareEnvironment(["HOME": folder.path])
+        ).prepare(ShareRequest(content: content))
+        let prepared = try destination().prepare(ShareRequest(content: content, undelivered: [email]))
+
+        let plan = try prepared.plan(as: ExportPlan.self, for: "file")
+        #expect(plan.keptDrafts.map(\.name) == ["card.eml"])
+        #expect(plan.keptDrafts.first?.email == (email.plan as? EmailPlan))
+        #expect(prepared.summary.hasPrefix("file: 4 file(s) into "))
+        #expect(prepared.notes.first?.hasPrefix("keeps the message email did not deliver as card.eml") == true)
+
+        #expect(Array(prepared.fields.suffix(2).map(\.name)) == ["email-draft", "email-draft-share"])
+        #expect(prepared[field: "email-draft"] == "card.eml")
+        let json = try #require(prepared[field: "email-draft-share"])
+        let shown = try JSONDecoder().decode(KeptEmail.self, from: Data(json.utf8))
+        #expect(shown == KeptEmail(fields: email.fields, text: email.text, attachments: email.attachments))
+    }
+
+    @Test func aShareWithoutAnEmailPlanKeepsNoDraft() throws {
+        let other = PreparedShare(destination: "email", summary: "not email's plan", text: "x")
+        let prepared = try destination().prepare(ShareRequest(content: ShareContent(text: "x"), undelivered: [other]))
+        #expect(try prepared.plan(as: ExportPlan.self, for: "file").keptDrafts.isEmpty)
+        #expect(prepared[field: "email-draft"] == nil)
     }
 
     @Test func refusesAFolderThatIsAFile() async throws {

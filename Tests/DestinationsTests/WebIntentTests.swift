@@ -93,7 +93,8 @@ struct WebIntentTests {
             link: "https://example.com/s?id=7",
             hashtags: ["fitness", "run"]
         )
-        let prepared = try Self.destination("x").prepare(ShareRequest(content: content, options: ["via": "share via"]))
+        let x = WebIntentDestination(service: XIntent(via: "share via"), environment: Self.noDesktop)
+        let prepared = try x.prepare(ShareRequest(content: content))
         let url = try #require(prepared[field: "url"])
         #expect(url.hasPrefix("https://twitter.com/intent/tweet?text="))
         #expect(!url.contains("+"))

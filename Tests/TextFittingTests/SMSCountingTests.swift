@@ -152,6 +152,23 @@ import Testing
         #expect(SMSSegmentCounter.parts(zalgo).map { $0.unicodeScalars.count } == [67, 34])
     }
 
+    @Test(arguments: [
+        String(repeating: "नमस्ते ", count: 20),
+        String(repeating: "a", count: 66) + "\u{915}\u{94D}\u{937}\u{93F}" + String(repeating: "b", count: 70),
+        "\u{600}1" + String(repeating: "\u{1100}\u{1161}\u{11A8}", count: 50) + "\r\n"
+            + String(repeating: "x", count: 70),
+    ])
+    func textWithClustersFromCharacterIsPackedByThem(_ text: String) {
+        let count = SMSSegmentCounter.count(text)
+        #expect(count == SMSReferenceCounter.count(text))
+        let parts = SMSSegmentCounter.parts(text)
+        #expect(parts.count == count.segments)
+        #expect(parts.joined() == text)
+        // Every part ends where a character does: no cluster is split.
+        let ends = Set(text.indices).union([text.endIndex])
+        #expect(parts.allSatisfy { ends.contains($0.endIndex) }, "\(parts.map { $0.utf16.count })")
+    }
+
     @Test func whatForcedUCS2IsNamed() {
         let text = "It’s “done” 🔥 — e\u{301} 🔥"
         #expect(SMSSegmentCounter.nonGSMCharacters(in: text) == ["’", "“", "”", "🔥", "—", "e\u{301}"])
@@ -167,6 +184,7 @@ import Testing
         for _ in 0..<3000 {
             let text = generator.message()
             let count = SMSSegmentCounter.count(text)
+            #expect(count == SMSReferenceCounter.count(text), "\(text.debugDescription)")
             let parts = SMSSegmentCounter.parts(text)
             #expect(parts.count == count.segments, "\(text.debugDescription)")
             #expect(parts.joined() == text)

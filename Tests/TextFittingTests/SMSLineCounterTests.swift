@@ -3,27 +3,44 @@ import Testing
 
 @testable import TextFitting
 
-/// `sharevia sms count --lines`' one-pass counter gives exactly the full analysis's line, and
-/// takes the fast path for the common messages (so the speed is real, not a fallback).
+/// `sharevia sms count --lines`' line counter (``SMSScanner``, the one SMS count) gives exactly
+/// the line of the reference count over `String`'s grapheme clusters, as does ``SMSAnalysis``,
+/// and finds clusters by its table for the common messages (so the speed is real, not the slower
+/// way through `Character`).
 @Suite struct SMSLineCounterTests {
-    /// The full analysis's line, as `sharevia sms count` prints it.
+    /// The reference's line, as `sharevia sms count` prints it; ``SMSAnalysis`` must print it too.
     static func slow(_ text: String) -> String {
+        let reference = SMSReferenceCounter.line(text)
         let analysis = SMSAnalysis(text)
-        return ([analysis.count.summary] + analysis.notes).joined(separator: "; ") + "\n"
+        let analysisLine = ([analysis.count.summary] + analysis.notes).joined(separator: "; ") + "\n"
+        #expect(analysisLine == reference, "SMSAnalysis disagrees on \(text.debugDescription)")
+        return reference
     }
 
-    /// The fast path's line, or nil when it hands the line to the full analysis.
+    /// The line counter's line, or nil when the scanner took its clusters from `Character`.
     static func fast(_ text: String) -> String? {
+        guard let line = counted(text), !clustersFromCharacters(text) else { return nil }
+        return line
+    }
+
+    /// The line counter's line, however it found the clusters.
+    static func counted(_ text: String) -> String? {
         var output: [UInt8] = []
         var copy = text
         let taken = copy.withUTF8 { SMSLineCounter.count($0, appendingTo: &output) == .counted }
         return taken ? String(decoding: output, as: UTF8.self) : nil
     }
 
+    static func clustersFromCharacters(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { SMSScanner.scan($0, smartCount: false) { scan, _, _ in scan.clustersFromCharacters } }
+            ?? false
+    }
+
     @Test(arguments: SMSCountingTests.table.map(\.text).filter { !$0.contains("\n") })
     func agreesOnTheBoundaryTable(_ text: String) throws {
         // Every row's scalars are ones the fast path knows: it must count them, not decline.
-        let fast = try #require(Self.fast(text), "\(text.debugDescription) went to the full analysis")
+        let fast = try #require(Self.fast(text), "\(text.debugDescription) took its clusters from Character")
         #expect(fast == Self.slow(text), "\(text.debugDescription)")
     }
 
@@ -34,7 +51,10 @@ import Testing
             let text = generator.message().split(separator: "\n", omittingEmptySubsequences: false).joined(
                 separator: " "
             )
-            guard let fast = Self.fast(text) else { continue }
+            guard let fast = Self.fast(text) else {
+                #expect(Self.counted(text) == Self.slow(text), "\(text.debugDescription)")
+                continue
+            }
             fastCount += 1
             #expect(fast == Self.slow(text), "\(text.debugDescription)")
         }
@@ -65,7 +85,7 @@ import Testing
         String(repeating: "🔥", count: 40) + " done",
     ])
     func commonMessagesTakeTheFastPath(_ text: String) throws {
-        let fast = try #require(Self.fast(text), "\(text.debugDescription) went to the full analysis")
+        let fast = try #require(Self.fast(text), "\(text.debugDescription) took its clusters from Character")
         #expect(fast == Self.slow(text))
     }
 
@@ -77,7 +97,7 @@ import Testing
         String(repeating: "👍🏽", count: 20),  // skin tones across part edges
     ])
     func clustersAreFoundWhereTheyMatter(_ text: String) throws {
-        let fast = try #require(Self.fast(text), "\(text.debugDescription) went to the full analysis")
+        let fast = try #require(Self.fast(text), "\(text.debugDescription) took its clusters from Character")
         #expect(fast == Self.slow(text))
     }
 
@@ -93,13 +113,27 @@ import Testing
         "tab\there ❤️ 1️⃣ 🏴\u{E0067}\u{E0062}\u{E007F}",  // controls, keycaps and tag sequences
     ])
     func edgesAgreeWithTheFullAnalysis(_ text: String) throws {
-        let fast = try #require(Self.fast(text), "\(text.debugDescription) went to the full analysis")
+        let fast = try #require(Self.fast(text), "\(text.debugDescription) took its clusters from Character")
         #expect(fast == Self.slow(text))
     }
 
-    @Test func unknownScalarsGoToTheFullAnalysis() {
+    @Test func unknownScalarsTakeTheirClustersFromCharacter() {
         #expect(Self.fast("नमस्ते 🔥") == nil)  // Devanagari: its conjuncts need the full rules
         #expect(Self.fast("\u{1100}\u{1161} 🔥") == nil)  // Hangul jamo
+    }
+
+    @Test(arguments: [
+        "नमस्ते 🔥",
+        "\u{1100}\u{1161} 🔥",
+        // A prepended mark joins the ASCII after it; conjuncts at a part edge.
+        "\u{600}1 " + String(repeating: "a", count: 64) + "\u{600}abc" + String(repeating: "क्ष", count: 30),
+        String(repeating: "a", count: 65) + "\u{915}\u{94D}\u{937}\u{93F}" + String(repeating: "b", count: 80),
+        "\r\n\u{1100}\u{1161}\u{11A8}\r\n" + String(repeating: "\u{1100}\u{1161}", count: 40) + "`",
+    ])
+    func clustersFromCharacterAreCountedExactly(_ text: String) throws {
+        #expect(Self.clustersFromCharacters(text))
+        let counted = try #require(Self.counted(text))
+        #expect(counted == Self.slow(text))
     }
 
     @Test func randomScalarSequencesAgree() {
@@ -110,7 +144,10 @@ import Testing
             var scalars = String.UnicodeScalarView()
             for _ in 0..<random.below(200) { scalars.append(random.pick(pool)) }
             let text = String(scalars)
-            guard let fast = Self.fast(text) else { continue }
+            guard let fast = Self.fast(text) else {
+                #expect(Self.counted(text) == Self.slow(text), "\(text.debugDescription)")
+                continue
+            }
             counted += 1
             #expect(fast == Self.slow(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
@@ -155,8 +192,8 @@ import Testing
             } else if round % 2 == 0 {
                 word[random.below(8)] = UInt8(random.below(256))
             }
-            let classes = word.map { SMSLineCounter.byteClasses[Int($0)] }
-            let tested = word.withUnsafeBufferPointer { SMSLineCounter.ASCIIWord($0.baseAddress!) }
+            let classes = word.map { SMSASCIIWord.byteClasses[Int($0)] }
+            let tested = word.withUnsafeBufferPointer { SMSASCIIWord($0.baseAddress!) }
             let plain = classes.firstIndex { $0 >= 64 } ?? 8
             #expect(tested.plainPrefix == plain, "\(word)")
             #expect((tested.special == 0) == (plain == 8))
@@ -196,7 +233,7 @@ import Testing
     ])
 
     func saysWhatSmartEncodingWouldSave(_ text: String) throws {
-        let fast = try #require(Self.fast(text), "\(text.debugDescription) went to the full analysis")
+        let fast = try #require(Self.fast(text), "\(text.debugDescription) took its clusters from Character")
         #expect(fast == Self.slow(text))
     }
 }

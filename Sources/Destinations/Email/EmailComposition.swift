@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// The message a share becomes: addresses parsed, subject chosen, body text composed, files
-/// read. Built from the request in `prepare` and again from the prepared share in `deliver`,
-/// where the fields carry the headers and the text the body.
+/// read. Built from the request in `prepare`, which keeps its message in the ``EmailPlan`` that
+/// `deliver` sends.
 struct EmailComposition {
     var message: MailMessage
     var notes: [String] = []
@@ -47,31 +47,9 @@ struct EmailComposition {
         notes += content.attachments.compactMap { AttachmentName.note(for: $0.fileName) }
     }
 
-    /// From a share ``EmailDestination`` prepared.
-    init(prepared: PreparedShare) throws(ShareError) {
-        func all(_ name: String, field: String) throws(ShareError) -> [MailAddress] {
-            var addresses: [MailAddress] = []
-            for entry in prepared.fields where entry.name == name {
-                addresses.append(try Self.address(entry.value, field: field))
-            }
-            return addresses
-        }
-        guard let subject = prepared[field: "subject"], let text = prepared.text else {
-            throw ShareError(
-                .badInput,
-                destination: .email,
-                message: "the prepared share is not an email; prepare it with EmailDestination"
-            )
-        }
-        message = MailMessage(
-            from: try all("from", field: "From").first,
-            to: try all("to", field: "To"),
-            cc: try all("cc", field: "Cc"),
-            subject: subject,
-            text: text,
-            html: prepared[field: "format"] == "html",
-            attachments: Self.files(prepared.attachments)
-        )
+    /// From a message already composed: what ``EmailPlan`` carries.
+    init(message: MailMessage) {
+        self.message = message
     }
 
     /// The address in `text`; a bad one from the configuration names its `setting` in the detail.

@@ -174,22 +174,11 @@ public struct EmailDestination: ShareDestination {
         let layout = try composition.layout(stamp: stamp())
         let size =
             layout.size.map { "\($0) bytes" } ?? "over \(layout.textSize) bytes (an attachment is not a regular file)"
-        var fields: [PreparedShare.Field] = []
-        if let from = message.from { fields.append(.init("from", from.description)) }
-        fields += message.to.map { .init("to", $0.description) }
-        fields += message.cc.map { .init("cc", $0.description) }
-        fields.append(.init("subject", message.subject))
-        fields.append(.init("format", message.html ? "html" : "text"))
-        fields.append(.init("structure", composition.structure))
-        fields.append(.init("size", size))
-        fields.append(.init("attachment-limit", "\(configuration.effectiveAttachmentLimit) bytes"))
         var notes = composition.notes
+        var server: String?
         if let smtp {
-            fields.append(
-                .init("smtp", "\(smtp.url) (TLS \(smtp.url.scheme == .smtps ? "implicit" : smtp.security.rawValue))")
-            )
+            server = "\(smtp.url) (TLS \(smtp.url.scheme == .smtps ? "implicit" : smtp.security.rawValue))"
         } else {
-            fields.append(.init("mailto", composition.mailto))
             for file in message.attachments {
                 notes.append(
                     "\(file.fileName) not carried in the mailto: URI (it takes text only); the .eml draft carries it"
@@ -199,6 +188,13 @@ public struct EmailDestination: ShareDestination {
                 notes.append("no recipient (Configuration.to): the draft has none")
             }
         }
+        let plan = EmailPlan(
+            message: message,
+            structure: composition.structure,
+            size: size,
+            attachmentLimit: configuration.effectiveAttachmentLimit,
+            server: server
+        )
         let recipients = (message.to + message.cc).map(\.addrSpec).joined(separator: ", ")
         let files = message.attachments.map(\.fileName).joined(separator: ", ")
         return PreparedShare(
@@ -207,7 +203,7 @@ public struct EmailDestination: ShareDestination {
                 "email: \(smtp == nil ? "draft" : "to \(recipients)"), subject \"\(message.subject)\"\(files.isEmpty ? "" : ", with \(files)"); message \(size)",
             text: message.text,
             attachments: request.content.attachments,
-            fields: fields,
+            plan: plan,
             notes: notes
         )
     }
@@ -216,7 +212,7 @@ public struct EmailDestination: ShareDestination {
     /// writes the `.eml` draft and hands over the `mailto:` URI (`handed-off`).
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled before sending") }
-        let composition = try EmailComposition(prepared: prepared)
+        let composition = try prepared.plan(as: EmailPlan.self, for: id).composition
         let stamp = stamp()
         let layout = try composition.layout(stamp: stamp)
         let limit = configuration.effectiveAttachmentLimit

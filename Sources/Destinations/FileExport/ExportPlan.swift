@@ -6,12 +6,14 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The files one share becomes, and how they travel inside a ``PreparedShare``.
+/// The files one share becomes, decided by `prepare` and carried as the prepared share's plan:
+/// the folder, the name of each attachment, the text file, the manifest, and the `.eml` of each
+/// email that did not deliver.
 ///
-/// `prepare` records the plan as fields, so `--dry-run` shows it and `deliver` needs nothing else:
-/// `attachment` (one per attachment, in order), `text-file`, `manifest-file` and `manifest`
-/// (the JSON itself).
-struct ExportPlan {
+/// A dry run shows it as the fields `directory`, `attachment` (one per attachment, in order),
+/// `text-file`, `manifest-file`, `manifest` (the JSON itself), then `email-draft` and
+/// `email-draft-share` for each kept draft.
+struct ExportPlan: SharePlan {
     /// One file to write: its requested name and where its bytes come from.
     struct File {
         enum Bytes {
@@ -25,42 +27,78 @@ struct ExportPlan {
         var bytes: Bytes
     }
 
-    var files: [File]
-    /// The prepared-share fields that each name one file to write.
-    static let fileFieldNames: Set<String> = ["attachment", "text-file", "manifest-file"]
-    /// The manifest's name and JSON, written last with the final names of the other files.
-    var manifest: (name: String, json: String)?
+    /// The manifest: its name, and its content, whose `files` `deliver` replaces with the names
+    /// really written.
+    struct Manifest: Sendable, Hashable {
+        var name: String
+        var content: ShareManifest
+    }
 
-    /// The fields describing the export of `content`; refuses unsafe names before anything is written.
-    static func fields(
+    /// The folder the files go into.
+    var directory: String
+    /// The name of each of the prepared share's attachments, in order.
+    var attachmentNames: [String]
+    /// The name of the text file (the prepared share's text), when the text is written.
+    var textFile: String?
+    /// The manifest, written last, when one is written.
+    var manifest: Manifest?
+    /// The drafts kept from emails that did not deliver.
+    var keptDrafts: [EmailKeptDraft]
+
+    /// The plan for exporting `content` into `directory`; refuses unsafe names before anything is
+    /// written.
+    static func make(
         for content: ShareContent,
+        into directory: String,
         configuration: FileExportDestination.Configuration,
-        now: Date
-    ) throws(ShareError) -> [PreparedShare.Field] {
-        var fields: [PreparedShare.Field] = []
+        now: Date,
+        undelivered: [PreparedShare]
+    ) throws(ShareError) -> ExportPlan {
         var names: [String] = []
         for attachment in content.attachments {
             try SafeFileName.check(attachment.fileName)
-            fields.append(.init("attachment", attachment.fileName))
             names.append(attachment.fileName)
         }
         let stem = stem(for: content)
-        if configuration.writesText && !content.plainText.isEmpty {
-            fields.append(.init("text-file", "\(stem).txt"))
-            names.append("\(stem).txt")
-        }
+        let textFile = configuration.writesText && !content.plainText.isEmpty ? "\(stem).txt" : nil
+        var manifest: Manifest?
         if configuration.writesManifest {
-            let manifest = ShareManifest(content: content, files: names, createdAt: now)
-            fields.append(.init("manifest-file", "\(stem).share.json"))
-            fields.append(.init("manifest", manifest.encodedString()))
+            let files = names + (textFile.map { [$0] } ?? [])
+            manifest = Manifest(
+                name: "\(stem).share.json",
+                content: ShareManifest(content: content, files: files, createdAt: now)
+            )
         }
-        return fields
+        return ExportPlan(
+            directory: directory,
+            attachmentNames: names,
+            textFile: textFile,
+            manifest: manifest,
+            keptDrafts: EmailKeptDraft.drafts(in: undelivered)
+        )
     }
 
-    /// The files to write for a prepared share.
-    init(prepared: PreparedShare) throws(ShareError) {
-        var files: [File] = []
-        let attachmentNames = prepared.fields.filter { $0.name == "attachment" }.map(\.value)
+    /// How many files the share becomes.
+    var fileCount: Int {
+        attachmentNames.count + (textFile == nil ? 0 : 1) + (manifest == nil ? 0 : 1) + keptDrafts.count
+    }
+
+    var fields: [PreparedShare.Field] {
+        var fields: [PreparedShare.Field] = [.init("directory", directory)]
+        fields += attachmentNames.map { .init("attachment", $0) }
+        if let textFile { fields.append(.init("text-file", textFile)) }
+        if let manifest {
+            fields.append(.init("manifest-file", manifest.name))
+            fields.append(.init("manifest", manifest.content.encodedString()))
+        }
+        return fields + keptDrafts.flatMap(\.fields)
+    }
+
+    /// The files to write for `prepared`, which carries this plan, before the manifest.
+    ///
+    /// - Throws: ``ShareError`` `badInput` when the prepared share's attachments don't match the
+    ///   plan, or a name is unsafe.
+    func files(for prepared: PreparedShare) throws(ShareError) -> [File] {
         guard attachmentNames.count == prepared.attachments.count else {
             throw ShareError(
                 .badInput,
@@ -69,6 +107,7 @@ struct ExportPlan {
                     "the prepared share lists \(attachmentNames.count) attachment name(s) for \(prepared.attachments.count) attachment(s); prepare it again"
             )
         }
+        var files: [File] = []
         for (name, attachment) in zip(attachmentNames, prepared.attachments) {
             try SafeFileName.check(name)
             switch attachment.source {
@@ -76,15 +115,12 @@ struct ExportPlan {
             case .file: files.append(File(name: name, bytes: .attachment(attachment)))
             }
         }
-        if let name = prepared[field: "text-file"] {
-            try SafeFileName.check(name)
-            files.append(File(name: name, bytes: .data(Data(((prepared.text ?? "") + "\n").utf8))))
+        if let textFile {
+            try SafeFileName.check(textFile)
+            files.append(File(name: textFile, bytes: .data(Data(((prepared.text ?? "") + "\n").utf8))))
         }
-        if let name = prepared[field: "manifest-file"], let json = prepared[field: "manifest"] {
-            try SafeFileName.check(name)
-            manifest = (name, json)
-        }
-        self.files = files
+        if let manifest { try SafeFileName.check(manifest.name) }
+        return files
     }
 
     /// The base name for the text and manifest: the first attachment's stem, else `share`.

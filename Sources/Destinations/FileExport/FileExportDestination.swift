@@ -17,8 +17,8 @@ import Foundation
 /// fails, the ones already written for this share are removed. Names that would escape the folder
 /// (`../`, `/`, NUL, control characters) are refused with `badInput` before anything is written.
 ///
-/// The folder is ``Configuration/directory``, or the `file.directory` request option (the CLI's
-/// `--out`), or `$XDG_DATA_HOME/sharevia/shares`, else `~/.local/share/sharevia/shares`.
+/// The folder is ``Configuration/directory`` (the CLI's `--out`), else
+/// `$XDG_DATA_HOME/sharevia/shares`, else `~/.local/share/sharevia/shares`.
 public struct FileExportDestination: ShareDestination {
     /// Where and how to write.
     public struct Configuration: Sendable, Hashable {
@@ -46,9 +46,6 @@ public struct FileExportDestination: ShareDestination {
             self.maximumAttachmentBytes = maximumAttachmentBytes
         }
     }
-
-    /// The request option that overrides the folder, set by the CLI's `--out`.
-    public static let directoryOption = "file.directory"
 
     /// The file export's descriptor, the same for every instance: a registry can list it without
     /// building the destination.
@@ -92,7 +89,7 @@ public struct FileExportDestination: ShareDestination {
 
     public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         try requireSupported(request.content)
-        guard let directory = defaultDirectory(options: request.options) else {
+        guard let directory = configuration.directory ?? Self.defaultDirectory(environment: environment) else {
             throw ShareError(
                 .unavailable,
                 destination: id,
@@ -100,43 +97,38 @@ public struct FileExportDestination: ShareDestination {
                 detail: .init(.missingSetting, setting: "directory")
             )
         }
-        let fields = try ExportPlan.fields(for: request.content, configuration: configuration, now: now())
+        // With the .eml of each email that prepared the share but did not deliver it.
+        let plan = try ExportPlan.make(
+            for: request.content,
+            into: directory,
+            configuration: configuration,
+            now: now(),
+            undelivered: request.undelivered
+        )
         let text = request.content.plainText
-        // The .eml of an email that prepared the share but did not deliver it.
-        let kept = EmailKeptDraft.fields(for: request.undelivered)
-        let fileCount = fields.count { ExportPlan.fileFieldNames.contains($0.name) } + kept.notes.count
         return PreparedShare(
             destination: id,
-            summary: "file: \(fileCount) file(s) into \(directory)",
+            summary: "file: \(plan.fileCount) file(s) into \(directory)",
             text: text.isEmpty ? nil : text,
             attachments: request.content.attachments,
-            fields: [PreparedShare.Field("directory", directory)] + fields + kept.fields,
-            notes: kept.notes
+            plan: plan,
+            notes: plan.keptDrafts.map(\.note)
         )
     }
 
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
-        guard let directory = prepared[field: "directory"] else {
-            throw ShareError(
-                .badInput,
-                destination: id,
-                message: "the prepared share names no folder; prepare it with FileExportDestination"
-            )
-        }
-        var plan = try ExportPlan(prepared: prepared)
+        let plan = try prepared.plan(as: ExportPlan.self, for: id)
+        let directory = plan.directory
+        let planned = try plan.files(for: prepared)
         if Task.isCancelled {
             throw ShareError(.cancelled, destination: id, message: "cancelled before writing to \(directory)")
         }
-        let kept = await EmailKeptDraft.stage(prepared, in: directory)
+        let kept = await EmailKeptDraft.stage(plan.keptDrafts, in: directory)
         defer { EmailKeptDraft.remove(kept.staged) }
-        plan.files += kept.staged.map(\.file)
+        let files = planned + kept.staged.map(\.file)
         let manifest = plan.manifest.map { manifest in
-            (
-                name: manifest.name,
-                build: { @Sendable (names: [String]) in ShareManifest.replacingFiles(in: manifest.json, with: names) }
-            )
+            (name: manifest.name, build: { @Sendable (names: [String]) in manifest.content.listing(names) })
         }
-        let files = plan.files
         let id = self.id
         let limit = InputLimit(
             bytes: configuration.maximumAttachmentBytes,
@@ -157,11 +149,6 @@ public struct FileExportDestination: ShareDestination {
                 + kept.problems.map { " (\($0))" }.joined(),
             locations: written
         )
-    }
-
-    private func defaultDirectory(options: [String: String]) -> String? {
-        if let directory = options[Self.directoryOption], !directory.isEmpty { return directory }
-        return configuration.directory ?? Self.defaultDirectory(environment: environment)
     }
 
     /// The share folder when none is configured: `$XDG_DATA_HOME/sharevia/shares`, else

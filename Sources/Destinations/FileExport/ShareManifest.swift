@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// The JSON manifest written next to an exported share.
-struct ShareManifest: Codable {
+struct ShareManifest: Codable, Sendable, Hashable {
     var sharevia = "1"
     var createdAt: String
     var kind: String
@@ -28,11 +28,9 @@ struct ShareManifest: Codable {
         self.files = files
     }
 
-    /// The manifest JSON with `files` replaced by the names really written.
-    static func replacingFiles(in json: String, with names: [String]) -> Data {
-        guard var manifest = try? JSONDecoder().decode(ShareManifest.self, from: Data(json.utf8)) else {
-            return Data(json.utf8)
-        }
+    /// This manifest with `files` replaced by the names really written, as JSON.
+    func listing(_ names: [String]) -> Data {
+        var manifest = self
         manifest.files = names
         return Data(manifest.encodedString().utf8)
     }

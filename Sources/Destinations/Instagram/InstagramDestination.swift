@@ -117,37 +117,13 @@ public struct InstagramDestination: ShareDestination {
         if !content.hashtags.isEmpty { notes.append("hashtags not carried") }
         let item = try handOff.pasteboardItem()
         let imageBytes = (item.backgroundImage ?? item.stickerImage)?.count ?? 0
-        var fields: [PreparedShare.Field] = [
-            .init("layer", layout.layer.rawValue),
-            .init(
-                "image",
-                "\(layout.image.fileName) (\(layout.image.mimeType), \(layout.width)x\(layout.height), \(imageBytes) bytes)"
-            ),
-            .init("app-id", appID),
-        ]
-        if let gradient = layout.gradient {
-            fields += [
-                .init("top-color", gradient.top.description), .init("bottom-color", gradient.bottom.description),
-            ]
-        }
-        if let link = content.link {
-            fields.append(.init("link", link))
-            if let linkText { fields.append(.init("link-text", linkText)) }
-        }
-        fields.append(.init("ios-url", InstagramHandOff.iosURL(appID: appID)))
-        fields.append(.init("pasteboard", Self.pasteboardSummary(item)))
-        fields.append(
-            .init(
-                "android-intent",
-                handOff.amStart(contentURI: "content://media/external/images/media/ID").joined(separator: " ")
-            )
-        )
+        let plan = InstagramPlan(handOff: handOff, imageBytes: imageBytes, pasteboard: Self.pasteboardSummary(item))
         return PreparedShare(
             destination: id,
             summary:
                 "instagram: \(layout.layer.rawValue) \(layout.width)x\(layout.height)\(content.link == nil ? "" : " with a link sticker")",
             attachments: [layout.image],
-            fields: fields,
+            plan: plan,
             notes: notes
         )
     }
@@ -156,7 +132,7 @@ public struct InstagramDestination: ShareDestination {
     /// lists one. Always `handed-off`: Instagram posts it, after the person finishes it.
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled before the hand-off") }
-        let handOff = try Self.handOff(from: prepared)
+        let handOff = try prepared.plan(as: InstagramPlan.self, for: id).handOff
         guard let folder else {
             throw ShareError(
                 .unavailable,
@@ -225,38 +201,5 @@ public struct InstagramDestination: ShareDestination {
         if item.linkURL != nil { keys.append("linkURL") }
         if item.linkText != nil { keys.append("linkText") }
         return prefix + "{" + keys.joined(separator: ", ") + "}"
-    }
-
-    /// The hand-off a prepared share describes.
-    static func handOff(from prepared: PreparedShare) throws(ShareError) -> InstagramHandOff {
-        guard let image = prepared.attachments.first, let appID = prepared[field: "app-id"],
-            let layer = prepared[field: "layer"].flatMap(InstagramStoryLayout.Layer.init(rawValue:))
-        else {
-            throw ShareError(
-                .badInput,
-                destination: .instagram,
-                message: "the prepared share is not an Instagram hand-off; prepare it with InstagramDestination"
-            )
-        }
-        var gradient: InstagramStoryLayout.Gradient?
-        if let top = prepared[field: "top-color"].flatMap(HexColor.init),
-            let bottom = prepared[field: "bottom-color"].flatMap(HexColor.init)
-        {
-            gradient = .init(top: top, bottom: bottom)
-        }
-        let layout = InstagramStoryLayout(
-            layer: layer,
-            image: image,
-            width: 0,
-            height: 0,
-            gradient: gradient,
-            notes: []
-        )
-        return InstagramHandOff(
-            layout: layout,
-            appID: appID,
-            link: prepared[field: "link"],
-            linkText: prepared[field: "link-text"]
-        )
     }
 }

@@ -153,10 +153,9 @@ public struct PluginDestination: ShareDestination {
                 message: "nothing in this share is something plugin \(entry.plugin.path) takes"
             )
         }
-        var fields: [PreparedShare.Field] = [.init("kind", content.kind.rawValue)]
-        if let title = content.title { fields.append(.init("title", title)) }
-        if let link { fields.append(.init("link", link)) }
-        for tag in hashtags { fields.append(.init("hashtag", tag)) }
+        let plan = PluginPlan(
+            share: .init(title: content.title, text: text, link: link, hashtags: hashtags, kind: content.kind.rawValue)
+        )
         let parts = [
             text.isEmpty ? nil : "\(text.count) characters",
             link == nil ? nil : "a link",
@@ -168,7 +167,7 @@ public struct PluginDestination: ShareDestination {
             summary: "\(id) (plugin): \(parts.joined(separator: ", "))",
             text: text,
             attachments: attachments,
-            fields: fields,
+            plan: plan,
             notes: notes
         )
     }
@@ -177,6 +176,7 @@ public struct PluginDestination: ShareDestination {
         let started = ContinuousClock.now
         if let refusal = entry.refusal { throw ShareError(.unavailable, destination: id, message: refusal) }
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled") }
+        let plan = try prepared.plan(as: PluginPlan.self, for: id)
         let resolved = resolved
         if let reason = resolved.missingReason {
             throw ShareError(.unavailable, destination: id, message: reason, detail: resolved.missingDetail)
@@ -187,7 +187,9 @@ public struct PluginDestination: ShareDestination {
         defer { scratch.remove() }
         let result = await withTaskCancellationHandler { () async -> Result<DeliveryReceipt, ShareError> in
             do throws(ShareError) {
-                return .success(try await deliver(prepared, resolved: resolved, in: scratch, started: started))
+                return .success(
+                    try await deliver(prepared, plan: plan, resolved: resolved, in: scratch, started: started)
+                )
             } catch {
                 return .failure(error)
             }
@@ -199,6 +201,7 @@ public struct PluginDestination: ShareDestination {
 
     private func deliver(
         _ prepared: PreparedShare,
+        plan: PluginPlan,
         resolved: PluginSecrets,
         in scratch: PluginScratchFolder,
         started: ContinuousClock.Instant
@@ -226,13 +229,7 @@ public struct PluginDestination: ShareDestination {
         let timeout = max(.milliseconds(1), remaining)
         let request = PluginProtocol.DeliverRequest(
             protocolVersion: entry.protocolVersion ?? 1,
-            share: .init(
-                title: prepared[field: "title"],
-                text: prepared.text ?? "",
-                link: prepared[field: "link"],
-                hashtags: prepared.fields.filter { $0.name == "hashtag" }.map(\.value),
-                kind: prepared[field: "kind"] ?? "generic"
-            ),
+            share: plan.share,
             attachments: attachments,
             settings: resolved.settings,
             secrets: resolved.secrets.mapValues { $0.revealed() },

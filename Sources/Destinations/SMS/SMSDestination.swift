@@ -140,28 +140,18 @@ public struct SMSDestination: ShareDestination {
             )
         }
         let count = analysis.count
-        var fields: [PreparedShare.Field] = [
-            .init(
-                "recipients",
-                configuration.recipients.isEmpty
-                    ? "(none: chosen in the messaging app)"
-                    : configuration.recipients.map(\.description).joined(separator: ",")
-            ),
-            .init("encoding", count.encoding.rawValue),
-            .init("segments", String(count.segments)),
-            .init(
-                "units",
-                "\(count.units) \(count.encoding.unitName), \(count.unitsLeftInLastSegment) left in the last segment"
-            ),
-            .init("sms-uri", SMSURI.make(recipients: configuration.recipients, body: text)),
-        ]
-        if let device = configuration.device { fields.append(.init("device", device)) }
+        let plan = SMSPlan(
+            recipients: configuration.recipients,
+            count: count,
+            uri: SMSURI.make(recipients: configuration.recipients, body: text),
+            device: configuration.device
+        )
         return PreparedShare(
             destination: id,
             summary: "sms: " + count.summary,
             text: text,
             attachments: image.map { [$0] } ?? [],
-            fields: fields,
+            plan: plan,
             notes: notes
         )
     }
@@ -175,11 +165,10 @@ public struct SMSDestination: ShareDestination {
     ///   first send fails; `cancelled`.
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled before sending") }
+        let plan = try prepared.plan(as: SMSPlan.self, for: id)
         let text = prepared.text ?? ""
-        let parts = prepared[field: "segments"] ?? "?"
-        let segments = "\(prepared[field: "encoding"] ?? "?"), \(parts) segment\(parts == "1" ? "" : "s")"
         var why: String
-        if configuration.recipients.isEmpty {
+        if plan.recipients.isEmpty {
             why = "no recipient, so no phone could send it"
         } else if let executable = environment.executable(named: "kdeconnect-cli") {
             let kdeConnect = KDEConnect(executable: executable, runner: runner, timeout: .seconds(20))
@@ -188,9 +177,9 @@ public struct SMSDestination: ShareDestination {
                 return try await send(
                     text,
                     prepared: prepared,
+                    plan: plan,
                     through: device,
-                    kdeConnect: kdeConnect,
-                    segments: segments
+                    kdeConnect: kdeConnect
                 )
             }
             why =
@@ -212,8 +201,7 @@ public struct SMSDestination: ShareDestination {
         if let image = prepared.attachments.first {
             why += "; \(image.fileName) not carried (an sms: URI takes text only)"
         }
-        let uri = SMSURI.make(recipients: configuration.recipients, body: text)
-        var receipt = try await uriDelivery.deliver(uri, destination: id)
+        var receipt = try await uriDelivery.deliver(plan.uri, destination: id)
         receipt.summary += " (\(why))"
         return receipt
     }
@@ -248,9 +236,9 @@ public struct SMSDestination: ShareDestination {
     private func send(
         _ text: String,
         prepared: PreparedShare,
+        plan: SMSPlan,
         through device: KDEConnect.Device,
-        kdeConnect: KDEConnect,
-        segments: String
+        kdeConnect: KDEConnect
     ) async throws(ShareError) -> DeliveryReceipt {
         var attachment: String?
         var attachmentNote = ""
@@ -263,7 +251,7 @@ public struct SMSDestination: ShareDestination {
             }
         }
         var sent: [String] = []
-        for number in configuration.recipients {
+        for number in plan.recipients {
             if Task.isCancelled, sent.isEmpty {
                 throw ShareError(.cancelled, destination: id, message: "cancelled before sending")
             }
@@ -292,7 +280,7 @@ public struct SMSDestination: ShareDestination {
         return DeliveryReceipt(
             destination: id,
             summary:
-                "sent through \(device.name) (KDE Connect \(device.id)) to \(sent.joined(separator: ", ")): \(segments)\(attachmentNote)",
+                "sent through \(device.name) (KDE Connect \(device.id)) to \(sent.joined(separator: ", ")): \(plan.segments)\(attachmentNote)",
             locations: [device.id] + sent
         )
     }

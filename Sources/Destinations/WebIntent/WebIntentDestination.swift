@@ -102,12 +102,12 @@ public struct WebIntentDestination: ShareDestination {
         } else {
             fitted = .linkOnly(network: id.rawValue, link: content.link ?? "")
         }
-        let url = service.intentURL(for: fitted, content: content, options: request.options)
+        let plan = WebIntentPlan(url: service.intentURL(for: fitted, content: content))
         return PreparedShare(
             destination: id,
             summary: fitted.summary,
             text: fitted.text,
-            fields: [PreparedShare.Field("url", url)],
+            plan: plan,
             notes: fitted.notes + notes
         )
     }
@@ -119,13 +119,7 @@ public struct WebIntentDestination: ShareDestination {
     ///   `unavailable` when `xdg-open` is not there to run; `permanent` when it can't be run for
     ///   another reason or rejects the URL; `cancelled` when the task is cancelled.
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
-        guard let url = prepared[field: "url"] else {
-            throw ShareError(
-                .badInput,
-                destination: id,
-                message: "the prepared share has no intent URL; prepare it with this destination"
-            )
-        }
-        return try await delivery.deliver(url, destination: id)
+        let plan = try prepared.plan(as: WebIntentPlan.self, for: id)
+        return try await delivery.deliver(plan.url, destination: id)
     }
 }

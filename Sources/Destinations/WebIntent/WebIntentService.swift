@@ -31,19 +31,12 @@ public protocol WebIntentService: Sendable {
     /// The intent URL for the fitted post; `content` is the share as given, for parts that are
     /// carried but not counted (Reddit's link).
     func intentURL(for post: FittedPost, content: ShareContent) -> String
-    /// The intent URL for a request with options (X reads `via`); by default the options are
-    /// ignored and this is ``intentURL(for:content:)``.
-    func intentURL(for post: FittedPost, content: ShareContent, options: [String: String]) -> String
 }
 
 extension WebIntentService {
     public var configurationProblem: String? { nil }
 
     public var configurationDetail: ShareError.Detail? { nil }
-
-    public func intentURL(for post: FittedPost, content: ShareContent, options: [String: String]) -> String {
-        intentURL(for: post, content: content)
-    }
 
     public func parts(for content: ShareContent) -> PostParts {
         let caps = descriptor.capabilities

@@ -2,11 +2,17 @@ import ShareCore
 import TextFitting
 
 /// X (Twitter): `https://twitter.com/intent/tweet?text=&url=&hashtags=&via=` (the documented
-/// endpoint; `x.com/intent/post` is an alias), fitted to twitter-text v3's 280. `via` comes
-/// from the request option of that name.
+/// endpoint; `x.com/intent/post` is an alias), fitted to twitter-text v3's 280.
 public struct XIntent: WebIntentService {
+    /// The account the post credits (`via`, without `@`), or nil for none.
+    public var via: String?
+
     /// Creates the intent.
-    public init() {}
+    ///
+    /// - Parameter via: The account the post credits (`via`, without `@`), or nil for none.
+    public init(via: String? = nil) {
+        self.via = via
+    }
 
     public let descriptor = DestinationDescriptor(
         id: "x",
@@ -18,18 +24,11 @@ public struct XIntent: WebIntentService {
 
     public var rules: TextRules? { .x }
 
+    /// The intent URL, with `via` (the account credited, without `@`) when ``via`` is set.
     public func intentURL(for post: FittedPost, content: ShareContent) -> String {
-        intentURL(for: post, content: content, options: [:])
-    }
-
-    /// The intent URL, with `via` (the account credited, without `@`) when the request's options set one.
-    public func intentURL(for post: FittedPost, content: ShareContent, options: [String: String]) -> String {
         PercentEncoding.url(
             "https://twitter.com/intent/tweet",
-            [
-                ("text", post.body), ("url", post.link), ("hashtags", post.hashtags.joined(separator: ",")),
-                ("via", options["via"]),
-            ]
+            [("text", post.body), ("url", post.link), ("hashtags", post.hashtags.joined(separator: ",")), ("via", via)]
         )
     }
 }

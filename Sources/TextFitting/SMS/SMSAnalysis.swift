@@ -14,44 +14,59 @@ public struct SMSAnalysis: Sendable, Hashable {
 
     /// Counts `text`, applying smart encoding when `smartEncoding` is true (and it helps).
     public init(_ text: String, smartEncoding: Bool = false) {
-        var text = text
-        var replacements: [SMSSmartEncoding.Replacement] = []
-        var wouldGive: SMSCount?
-        let count = SMSSegmentCounter.count(text)
-        if count.encoding == .ucs2 {
-            let smart = SMSSmartEncoding.encode(text)
-            if smart.applied {
-                if smartEncoding {
-                    text = smart.text
-                    replacements = smart.replacements
-                } else {
-                    wouldGive = SMSSegmentCounter.count(smart.text)
-                }
+        var bytes = text
+        let scanned = bytes.withUTF8 { bytes in
+            SMSScanner.scan(bytes, smartCount: true) { scan, forcing, _ in
+                (scan.count, SMSSegmentCounter.strings(forcing, in: bytes), scan.smartCount)
             }
         }
+        guard case let (count, forcing, smart)? = scanned else { preconditionFailure("a String is UTF-8") }
         self.text = text
-        self.count = replacements.isEmpty ? count : SMSSegmentCounter.count(text)
-        self.nonGSMCharacters = self.count.encoding == .ucs2 ? SMSSegmentCounter.nonGSMCharacters(in: text) : []
-        self.smartReplacements = replacements
-        self.smartEncodingWouldGive = wouldGive
+        self.count = count
+        self.nonGSMCharacters = forcing
+        self.smartReplacements = []
+        self.smartEncodingWouldGive = nil
+        guard let smart, SMSSmartEncoding.applies(smart, over: count) else { return }
+        if smartEncoding {
+            (self.text, smartReplacements) = SMSSmartEncoding.replacingLookAlikes(in: text)
+            self.count = smart
+            nonGSMCharacters = []
+        } else {
+            smartEncodingWouldGive = smart
+        }
     }
 
     /// Lines for people: what forced UCS-2 and what smart encoding did or would save.
     public var notes: [String] {
         var notes: [String] = []
         if !nonGSMCharacters.isEmpty {
-            let shown = nonGSMCharacters.map { "\($0) (\(SMSSegmentCounter.nonGSMScalars(of: $0)))" }
-            notes.append("UCS-2 forced by " + shown.joined(separator: ", "))
+            notes.append(
+                GSM7Alphabet.latin1Septets.withUnsafeBufferPointer { septets in
+                    SMSSummaryWriter.string { writer in
+                        writer.forcingNoteStart()
+                        for (number, character) in nonGSMCharacters.enumerated() {
+                            var character = character
+                            character.withUTF8 { bytes in
+                                guard let base = bytes.baseAddress else { return }
+                                writer.forcingCluster(
+                                    base,
+                                    from: 0,
+                                    to: bytes.count,
+                                    readable: bytes.count,
+                                    first: number == 0,
+                                    septets: septets
+                                )
+                            }
+                        }
+                    }
+                }
+            )
         }
         if !smartReplacements.isEmpty {
             notes.append("smart encoding: " + smartReplacements.map(\.description).joined(separator: ", "))
         }
         if let wouldGive = smartEncodingWouldGive {
-            let saved = count.segments - wouldGive.segments
-            notes.append(
-                "smart encoding would make it GSM-7 in \(wouldGive.segments) segment\(wouldGive.segments == 1 ? "" : "s")"
-                    + (saved > 0 ? " (\(saved) fewer)" : " (the same number of segments, more room left)")
-            )
+            notes.append(SMSSummaryWriter.string { $0.smartEncodingNote(wouldGive, over: count) })
         }
         return notes
     }

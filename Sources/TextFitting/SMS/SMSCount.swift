@@ -21,8 +21,5 @@ public struct SMSCount: Sendable, Hashable, Codable {
     public var capacityPerSegment: Int { encoding.capacity(segments: segments) }
 
     /// `GSM-7, 2 segments, 161 septets (145 left in the last)`.
-    public var summary: String {
-        "\(encoding.rawValue), \(segments) segment\(segments == 1 ? "" : "s"), \(units) \(encoding.unitName) "
-            + "(\(unitsLeftInLastSegment) left in the last)"
-    }
+    public var summary: String { SMSSummaryWriter.string { $0.summary(self) } }
 }

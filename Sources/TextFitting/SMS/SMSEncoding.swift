@@ -6,10 +6,12 @@ public enum SMSEncoding: String, Sendable, Hashable, Codable, CaseIterable {
     case ucs2 = "UCS-2"
 
     /// The units one unsplit message holds: 160 septets, or 70 UTF-16 code units.
+    @inline(__always)
     public var singleCapacity: Int { self == .gsm7 ? 160 : 70 }
 
     /// The units each part of a concatenated message holds once its 6-byte header is taken:
     /// 153 septets, or 67 UTF-16 code units.
+    @inline(__always)
     public var partCapacity: Int { self == .gsm7 ? 153 : 67 }
 
     /// What is counted: `septets` or `UTF-16 units`.

@@ -114,10 +114,17 @@ public enum SMSSmartEncoding {
         }
         let (replaced, replacements) = replacingLookAlikes(in: text)
         guard !replacements.isEmpty, GSM7Alphabet.canEncode(replaced),
-            SMSSegmentCounter.count(replaced).segments <= SMSSegmentCounter.count(text).segments
+            applies(SMSSegmentCounter.count(replaced), over: SMSSegmentCounter.count(text))
         else {
             return Result(text: text, replacements: [], applied: false)
         }
         return Result(text: replaced, replacements: replacements, applied: true)
+    }
+
+    /// True when smart encoding, giving `smart` for a text counted as `original`, is worth
+    /// applying: it never adds a segment.
+    @inline(__always)
+    static func applies(_ smart: SMSCount, over original: SMSCount) -> Bool {
+        smart.segments <= original.segments
     }
 }

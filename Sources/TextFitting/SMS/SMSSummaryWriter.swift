@@ -1,6 +1,7 @@
-/// Writes the line counter's output as bytes, exactly as ``SMSCount/summary`` and
-/// ``SMSSegmentCounter/nonGSMScalars(of:)`` write it as strings: into a small scratch buffer,
-/// appended to the output array a buffer at a time.
+/// Writes what `sharevia sms count` prints about a count, as bytes: the one writer of
+/// ``SMSCount/summary``, ``SMSAnalysis/notes`` and ``SMSSegmentCounter/nonGSMScalars(of:)``, and of
+/// ``SMSLineCounter``'s lines. It writes into a small scratch buffer, appended to the output
+/// array a buffer at a time.
 struct SMSSummaryWriter {
     private let scratch: UnsafeMutablePointer<UInt8>
     private let capacity: Int
@@ -41,6 +42,76 @@ struct SMSSummaryWriter {
     @inline(__always)
     private mutating func reserve(_ count: Int) {
         if used + count > capacity { flush() }
+    }
+
+    /// What `body` writes, as a string.
+    static func string(_ body: (inout SMSSummaryWriter) -> Void) -> String {
+        var bytes: [UInt8] = []
+        withWriter(appendingTo: &bytes, body)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `GSM-7, 2 segments, 161 septets (145 left in the last)`.
+    mutating func summary(_ count: SMSCount) {
+        summary(count.encoding, units: count.units, parts: count.segments, left: count.unitsLeftInLastSegment)
+    }
+
+    /// The start of the note on what forced UCS-2, before its first ``forcingCluster(_:from:to:readable:first:)``.
+    mutating func forcingNoteStart() { literal("UCS-2 forced by ") }
+
+    /// `’ (U+2019)`: the cluster `start..<end` of `base` (at least `readable` bytes from `start`
+    /// can be read) and its scalars GSM-7 lacks (`septets` is ``GSM7Alphabet``'s table); after
+    /// `, ` unless it is the `first`.
+    @inline(__always)
+    mutating func forcingCluster(
+        _ base: UnsafePointer<UInt8>,
+        from start: Int,
+        to end: Int,
+        readable: Int,
+        first: Bool,
+        septets: UnsafeBufferPointer<UInt8>
+    ) {
+        if !first { literal(", ") }
+        bytes(base + start, count: end - start, readable: readable)
+        literal(" (")
+        nonGSMScalars(base, from: start, to: end, septets: septets)
+        byte(0x29)
+    }
+
+    /// `U+0065 U+0301`: the scalars of `start..<end` of `base` (checked UTF-8) GSM-7 lacks
+    /// (`septets` is ``GSM7Alphabet``'s table).
+    @inline(__always)
+    mutating func nonGSMScalars(
+        _ base: UnsafePointer<UInt8>,
+        from start: Int,
+        to end: Int,
+        septets: UnsafeBufferPointer<UInt8>
+    ) {
+        var first = true
+        var position = start
+        while position < end {
+            let scalar = UTF8Scalar.decodeValid(base, &position)
+            let weight = scalar < 0x100 ? septets[Int(scalar)] : UInt8(GSM7Alphabet.septetsAbove255(scalar))
+            guard weight == 0 else { continue }
+            if !first { byte(0x20) }
+            first = false
+            codePoint(scalar)
+        }
+    }
+
+    /// `smart encoding would make it GSM-7 in 1 segment (1 fewer)`: for a text counted as
+    /// `count` that smart encoding would count as `smart`.
+    mutating func smartEncodingNote(_ smart: SMSCount, over count: SMSCount) {
+        literal("smart encoding would make it GSM-7 in ")
+        number(smart.segments)
+        if smart.segments == 1 { literal(" segment") } else { literal(" segments") }
+        if smart.segments < count.segments {
+            literal(" (")
+            number(count.segments - smart.segments)
+            literal(" fewer)")
+        } else {
+            literal(" (the same number of segments, more room left)")
+        }
     }
 
     /// `GSM-7, 2 segments, 161 septets (145 left in the last)`.

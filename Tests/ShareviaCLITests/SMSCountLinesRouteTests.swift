@@ -7,9 +7,9 @@ import TextFitting
 
 @testable import ShareviaCLI
 
-/// The `sms count --lines` fast path reads its command line exactly as ArgumentParser does, and
-/// leaves every other shape (help, errors, text arguments) to ArgumentParser.
-@Suite struct SMSCountFastPathTests {
+/// `sms count --lines` is read at start-up by ``SMSCountCommand`` alone, exactly as the whole
+/// command tree reads it, and every other shape (help, errors, text arguments) is left to the tree.
+@Suite struct SMSCountLinesRouteTests {
     func argumentParserInvocation(_ arguments: [String]) -> SMSCountInvocation? {
         (try? ShareviaCommand.parseAsRoot(arguments) as? SMSCountCommand)?.invocation
     }
@@ -20,34 +20,45 @@ import TextFitting
         ["sms", "count", "--json", "--lines"],
         ["sms", "count", "--lines", "--smart-encoding"],
         ["sms", "count", "--smart-encoding", "--json", "--lines"],
+        // Taken too since one parser reads both routes (the table-free reader left these to the tree).
+        ["sms", "count", "--lines", "-"], ["sms", "count", "--lines", "--"], ["sms", "count", "--lines", "--lines"],
     ])
-    func agreesWithArgumentParser(arguments: [String]) throws {
-        let fast = try #require(SMSCountFastPath.parse(arguments), "the fast path declined \(arguments)")
+    func agreesWithTheCommandTree(arguments: [String]) throws {
+        let early = try #require(
+            SMSCountCommand.linesInvocation(in: arguments),
+            "the early route declined \(arguments)"
+        )
         let parsed = try #require(argumentParserInvocation(arguments), "ArgumentParser refused \(arguments)")
-        #expect(fast == parsed)
+        #expect(early == parsed)
     }
 
     @Test(arguments: [
-        ["sms", "count"], ["sms", "count", "--json"], ["sms", "count", "hello"], ["sms", "count", "--lines", "-"],
-        ["sms", "count", "--lines", "text"], ["sms", "count", "--lines", "--lines"],
+        ["sms", "count"], ["sms", "count", "--json"], ["sms", "count", "hello"],
+        ["sms", "count", "--lines", "text"],
         ["sms", "count", "--lines", "--help"],
         ["sms", "count", "--lines", "-h"], ["sms", "count", "--lines=true"], ["sms", "count", "--lines", "--version"],
-        ["sms", "count", "--lines", "--"], ["sms", "--lines", "count"], ["sms", "help", "count"], ["count", "--lines"],
+        ["sms", "--lines", "count"], ["sms", "help", "count"], ["count", "--lines"],
         ["sms", "count", "--lines", "--colour"], ["--to", "sms", "sms", "count", "--lines"],
+        ["sms", "count", "--lines", "help"],
     ])
-    func leavesTheRestToArgumentParser(arguments: [String]) {
-        #expect(SMSCountFastPath.parse(arguments) == nil)
+    func leavesTheRestToTheCommandTree(arguments: [String]) {
+        #expect(SMSCountCommand.linesInvocation(in: arguments) == nil)
     }
 
-    @Test func knowsEveryFlagOfTheCountCommand() throws {
-        // Every flag the fast path reads is one of the command's (a flag it doesn't know makes it
-        // decline, so ArgumentParser reads that command line).
+    @Test func readsEveryFlagOfTheCountCommand() throws {
+        // Every flag the command declares is read on the early route too: it is the same reader.
         let flags = SMSCountCommand._dumpHelp()
-        for flag in SMSCountFastPath.flags {
+        for flag in ["--lines", "--json", "--smart-encoding"] {
             #expect(flags.contains("\"\(flag.dropFirst(2))\""), "\(flag)")
-            #expect(SMSCountFastPath.parse(["sms", "count", "--lines"] + (flag == "--lines" ? [] : [flag])) != nil)
+            let invocation = SMSCountCommand.linesInvocation(
+                in: ["sms", "count", "--lines"] + (flag == "--lines" ? [] : [flag])
+            )
+            #expect(invocation != nil)
         }
-        #expect(SMSCountFastPath.parse(["sms", "count", "--lines", "--json", "--smart-encoding"]) != nil)
+        let all = try #require(
+            SMSCountCommand.linesInvocation(in: ["sms", "count", "--lines", "--json", "--smart-encoding"])
+        )
+        #expect(all == SMSCountInvocation(json: true, lines: true, smartEncoding: true, text: nil))
     }
 
     @Test func countsLinesAsTheFullAnalysisDoes() {
