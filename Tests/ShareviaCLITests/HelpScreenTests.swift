@@ -61,4 +61,25 @@ struct InstallArtifactTests {
         let names = (command["subcommands"] as? [[String: Any]] ?? []).compactMap { $0["commandName"] as? String }
         #expect(Set(["share", "destinations", "image", "text"]).isSubset(of: Set(names)), "\(names)")
     }
+
+    /// The man page lists the options the share command line reads from the declarations.
+    @Test func theManualDumpListsTheDeclaredOptions() async throws {
+        let run = try await ShareviaProcess.run(["--experimental-dump-help"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+        let command = try #require(dump["command"] as? [String: Any])
+        var options: [String: Set<String>] = [:]
+        for subcommand in command["subcommands"] as? [[String: Any]] ?? [] {
+            let name = try #require(subcommand["commandName"] as? String)
+            for argument in subcommand["arguments"] as? [[String: Any]] ?? [] {
+                if let preferred = argument["preferredName"] as? [String: Any], let long = preferred["name"] as? String
+                {
+                    options[name, default: []].insert(long)
+                }
+            }
+        }
+        #expect(options["share"]?.isSuperset(of: ["to", "dry-run", "sms-to", "as", "card", "help"]) == true)
+        #expect(options["destinations"]?.isSuperset(of: ["json", "selection", "config", "help"]) == true)
+        #expect(options["share"]?.contains("words") == false)
+    }
 }

@@ -61,6 +61,8 @@ enum ShareCommandLine {
             }
         case "destinations":
             return try destinations(Array(arguments.dropFirst()))
+        case "--experimental-dump-help" where arguments.count == 1:
+            return .print(ManualDump.rendered())
         case "share":
             return try share(Array(arguments.dropFirst()))
         case let first? where otherCommands.contains(first):
