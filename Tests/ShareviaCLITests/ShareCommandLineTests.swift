@@ -131,6 +131,13 @@ import Testing
         #expect(try ShareCommandLine.request(arguments) == nil)
     }
 
+    /// Every other subcommand's name is left to swift-argument-parser, not read as a file to share.
+    @Test func knowsEverySubcommandItLeavesToArgumentParser() {
+        let names = Set(ShareviaCommand.configuration.subcommands.map { $0._commandName })
+        #expect(names.subtracting(["share", "destinations"]).isSubset(of: ShareCommandLine.otherCommands))
+        #expect(names.isSuperset(of: ["share", "destinations"]))
+    }
+
     @Test(arguments: [
         ["share", "--help"], ["--to", "x", "--help"], ["--to", "x", "-vh"], ["help", "share"],
         ["--to", "x", "--bogus", "-h"],
