@@ -115,6 +115,27 @@ import Testing
         #expect(routing.destinationFlags == ["clipboard-backend": ["XCLIP"]])
     }
 
+    /// An integrator's setting that declares a flag is read and listed like a built-in's.
+    @Test func anIntegratorsFlagIsReadAndListed() throws {
+        let setting = ShareSetting(
+            key: "webhook.url",
+            flag: "webhook-url",
+            kind: .text,
+            help: "Webhook: the URL to post to.",
+            valueName: "url",
+            group: "Webhook"
+        )
+        let factory = ShareviaMain.RegistryFactory.standard(settings: [setting], plus: { _ in [] })
+        try ShareviaMain.$registryFactory.withValue(factory) {
+            let read = try #require(
+                try invocation(["--to", "x", "--webhook-url", "https://example.com/h", "--text", "hi"])
+            )
+            #expect(read.routing.destinationFlags == ["webhook-url": ["https://example.com/h"]])
+            #expect(ShareCommandLine.shareHelp.rendered(columns: 100).contains("WEBHOOK:\n  --webhook-url <url>"))
+        }
+        #expect(failure(["--to", "x", "--webhook-url", "u"])?.error.message.hasPrefix("Unknown option") == true)
+    }
+
     @Test func defaultsAreTheInvocationsOwn() throws {
         let read = try #require(try invocation(["--to", "x", "--text", "hi"]))
         #expect(read.routing == RouterSettings())
