@@ -103,7 +103,6 @@ let package = Package(
                 "AtomicFiles", "CThreads", "ProcessRunning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            exclude: ["CoreOptions/core-options.json"],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "sharevia", dependencies: ["ShareviaCLI"], swiftSettings: strictSettings),

@@ -24,7 +24,7 @@ extension ClipboardDestination {
             key: "clipboard.backend",
             flag: "clipboard-backend",
             variable: BackendPreference.environmentVariable,
-            kind: .choice(["auto", "x11", "xclip", "xsel", "wl-copy"]),
+            kind: .choice(BackendPreference.allCases.map { $0 == .automatic ? "auto" : $0.rawValue }),
             help: "How to reach the clipboard; x11 is sharevia's own X11 client (or SHAREVIA_CLIPBOARD_BACKEND).",
             valueName: "backend",
             defaultWords: "auto",

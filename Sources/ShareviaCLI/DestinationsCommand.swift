@@ -9,10 +9,9 @@ struct DestinationsCommand: AsyncParsableCommand {
         abstract: "List every destination with whether it is available here, and why not."
     )
 
-    @Flag(help: "Print the list as JSON.")
-    var json = false
-
-    @OptionGroup var routing: RouterOptions
+    /// Everything after `destinations`, which ``ShareCommandLine`` reads from the options' declarations.
+    @Argument(parsing: .captureForPassthrough, help: "Options; see 'sharevia destinations --help'.")
+    var words: [String] = []
 
     struct Entry: Encodable {
         var id: DestinationID
@@ -46,9 +45,21 @@ struct DestinationsCommand: AsyncParsableCommand {
             ? entry.id.rawValue : "\(entry.id) (\(entry.aliases.map(\.rawValue).joined(separator: ", ")))"
     }
 
-    func run() async throws { try await Self.list(json: json, settings: routing.settings) }
+    func run() async throws {
+        let request: ShareCommandLine.Request
+        do throws(CommandLineFailure) {
+            request = try ShareCommandLine.destinations(words)
+        } catch {
+            throw ValidationError(error.error.message)
+        }
+        switch request {
+        case .destinations(let json, let routing): try await Self.list(json: json, settings: routing)
+        case .print(let text): StandardStreams.write(text + "\n")
+        case .share: break
+        }
+    }
 
-    /// Prints the list; `ShareCommandFastPath.parseDestinations` calls this directly at start-up.
+    /// Prints the list; ``ShareCommandLine`` reads the command line and calls this at start-up.
     static func list(json: Bool, settings: RouterSettings) async throws {
         let environment = ShareEnvironment(ProcessEnvironment.variables())
         let config = try settings.loadConfig(environment: environment)

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Clipboard
 import Destinations
 import ShareCore
 
@@ -9,27 +8,22 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What ``RouterOptions`` (`--unavailable`, `--out`, `--selection`, `--no-verify`,
-/// `--clipboard-backend`, `--mastodon-instance`, `--timeout`, `--retries`) and the destinations'
-/// flags ask for, as plain values, and the router they build.
+/// What the router's options (`--unavailable`, `--out`, `--timeout`, `--retries`, `--config`) and
+/// the destinations' flags (``CommandOptions``) ask for, as plain values, and the router they build.
 ///
 /// Every destination setting is resolved by one ``SettingsReader``: the flags, then the
 /// environment (read once per run), then the config file, then the default.
 struct RouterSettings: Equatable, Sendable {
     var unavailable: String?
     var out: String?
-    var selection: ClipboardSelection?
-    var noVerify = false
-    var clipboardBackend: ClipboardDestination.BackendPreference?
-    var mastodonInstance: String?
     /// `--timeout`, in seconds, as given.
     var timeout: Double?
     /// `--retries`, as given.
     var retries: Int?
     /// `--config`: the config file to read instead of the default.
     var configFile: String?
-    /// The values of the destinations' own flags (`--instagram-app-id`, `--sms-to`, ...), by
-    /// long name without dashes.
+    /// The values of the destinations' own flags (`--instagram-app-id`, `--selection`, ...), by
+    /// long name without dashes; a flag given has `["true"]`.
     var destinationFlags: [String: [String]] = [:]
     /// The config file, once read: a settings provider after the flags and the environment.
     var config: KeyedSettingsProvider?
@@ -60,14 +54,6 @@ struct RouterSettings: Equatable, Sendable {
         if let out { values[ShareSettings.outputFolder.flag!] = [out] }
         if let timeout { values[ShareSettings.timeout.flag!] = [String(timeout)] }
         if let retries { values[ShareSettings.retries.flag!] = [String(retries)] }
-        if let selection { values[ClipboardDestination.Settings.selection.flag!] = [selection.rawValue] }
-        if noVerify { values[ClipboardDestination.Settings.noVerify.flag!] = ["true"] }
-        if let clipboardBackend {
-            values[ClipboardDestination.Settings.backend.flag!] = [
-                clipboardBackend == .automatic ? "auto" : clipboardBackend.rawValue
-            ]
-        }
-        if let mastodonInstance { values[MastodonIntent.Settings.instance.flag!] = [mastodonInstance] }
         return values
     }
 
@@ -104,12 +90,13 @@ struct RouterSettings: Equatable, Sendable {
         if let configFile, configFile.isEmpty { throw ValidationError("--config needs a file path") }
     }
 
-    /// `environment` for destinations; `--clipboard-backend auto` hides
-    /// `SHAREVIA_CLIPBOARD_BACKEND`, since a flag wins over a variable.
+    /// `environment` for destinations, without the variables of settings a flag gave: a flag
+    /// wins over a variable (`--clipboard-backend auto` hides `SHAREVIA_CLIPBOARD_BACKEND`).
     func destinationEnvironment(_ environment: ShareEnvironment) -> ShareEnvironment {
-        guard clipboardBackend == .automatic else { return environment }
         var environment = environment
-        environment[ClipboardDestination.BackendPreference.environmentVariable] = nil
+        for setting in StandardDestinations.settings where destinationFlags[setting.flag ?? ""] != nil {
+            if let variable = setting.variable { environment[variable] = nil }
+        }
         return environment
     }
 

@@ -1,7 +1,10 @@
 import ArgumentParser
 
 /// `sharevia --to DEST [FILE...]`: shares content through a fallback chain. The default subcommand.
-/// ``invocation`` holds what the options mean and does the share.
+///
+/// swift-argument-parser only names it (in `sharevia --help`, completions and the manual) and
+/// hands it its words; ``ShareCommandLine`` reads them, from the options' declarations
+/// (``CommandOptions``), and draws its `--help`. ``invocation`` holds what they mean.
 struct ShareCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
@@ -34,29 +37,27 @@ struct ShareCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var core: ShareCoreOptions
+    /// Everything after `share`, which ``ShareCommandLine`` reads; shells complete every option.
+    @Argument(
+        parsing: .captureForPassthrough,
+        help: "Options and files; see 'sharevia share --help'.",
+        completion: .list(ShareCommandLine.completionWords)
+    )
+    var words: [String] = []
 
-    @OptionGroup var routing: RouterOptions
-
-    @OptionGroup(title: "Instagram Stories") var instagram: InstagramOptions
-
-    @OptionGroup(title: "SMS") var sms: SMSOptions
-
-    @OptionGroup(title: "Email") var email: EmailOptions
-
-    @OptionGroup(title: "Cards") var card: CardOptions
-
-    /// The values given, as a plain invocation.
-    var invocation: ShareInvocation {
-        var invocation = ShareInvocation(destinations: "")
-        core.apply(to: &invocation)
-        invocation.routing = routing.settings.with(flags: instagram.values).with(flags: sms.values)
-            .with(flags: email.values)
-        invocation.card = card.card
-        return invocation
+    /// The share the words ask for, validated.
+    func request() throws -> ShareInvocation {
+        do throws(CommandLineError) {
+            return try ShareCommandLine.invocation(CommandLineReader(options: CommandOptions.share).read(words))
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 
-    func validate() throws { try invocation.validate() }
+    /// The values given, as a plain invocation.
+    var invocation: ShareInvocation { (try? request()) ?? ShareInvocation(destinations: "") }
 
-    func run() async throws { try await invocation.run() }
+    func validate() throws { _ = try request() }
+
+    func run() async throws { try await request().run() }
 }

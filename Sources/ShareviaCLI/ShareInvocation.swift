@@ -8,8 +8,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What `sharevia share` was asked to do, as plain values: filled by ``ShareCommand`` (through
-/// ArgumentParser) or by ``ShareCommandFastPath``, validated, then run.
+/// What `sharevia share` was asked to do, as plain values: filled by ``ShareCommandLine`` from
+/// the options' declarations, validated, then run.
 struct ShareInvocation: Equatable, Sendable {
     /// `--kind`'s default.
     static let defaultKind = ContentKind.generic.rawValue

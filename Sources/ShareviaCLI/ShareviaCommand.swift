@@ -161,10 +161,13 @@ public enum ShareviaMain {
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         let wantsJSON = JSONErrorOutput.isRequested(in: arguments)
         do {
-            if let invocation = ShareCommandFastPath.parse(arguments) {
-                try await invocation.run()
-            } else if let listing = ShareCommandFastPath.parseDestinations(arguments) {
-                try await DestinationsCommand.list(json: listing.json, settings: listing.routing)
+            if let request = try ShareCommandLine.request(arguments) {
+                switch request {
+                case .share(let invocation): try await invocation.run()
+                case .destinations(let json, let routing):
+                    try await DestinationsCommand.list(json: json, settings: routing)
+                case .print(let text): StandardStreams.write(text + "\n")
+                }
             } else {
                 var command = try ShareviaCommand.parseAsRoot()
                 if var asyncCommand = command as? any AsyncParsableCommand {
@@ -183,6 +186,10 @@ public enum ShareviaMain {
     /// too when `wantsJSON`).
     private static func exitStatus(for error: any Error, wantsJSON: Bool) -> Int32 {
         switch error {
+        case let failure as CommandLineFailure:
+            if wantsJSON { JSONErrorOutput.write(message: failure.error.message, exitCode: ShareviaExitCode.usage) }
+            StandardStreams.printError(failure.fullText)
+            return ShareviaExitCode.usage
         case let failure as CommandFailure:
             if wantsJSON, let message = failure.message {
                 JSONErrorOutput.write(message: message, exitCode: failure.exitCode)

@@ -112,6 +112,21 @@ import Testing
         }
     }
 
+    /// The command line takes every destination's options from the declarations: no file of it
+    /// names a built-in's type, but the advice it words for the destinations' errors.
+    @Test func theCommandLineNamesNoDestinationType() {
+        let types = [
+            "ClipboardDestination", "FileExportDestination", "InstagramDestination", "SMSDestination",
+            "EmailDestination", "WebIntentDestination", "MastodonIntent", "PluginDestination",
+        ]
+        let advice: Set<String> = ["Sources/ShareviaCLI/ErrorAdvice.swift"]
+        for file in Self.sources where file.path.hasPrefix("Sources/ShareviaCLI/") && !advice.contains(file.path) {
+            for type in types where file.text.contains(type) {
+                Issue.record("\(file.path) names \(type)")
+            }
+        }
+    }
+
     @Test func theLiteralReaderFindsWhatIsWritten() {
         let text = #"let a = "instagram.app_id"; let b = "say \"hi\"" // "--sms-to""#
         #expect(Self.literals(in: text) == ["instagram.app_id", #"say "hi""#, "--sms-to"])

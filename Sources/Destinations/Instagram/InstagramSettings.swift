@@ -22,7 +22,8 @@ extension InstagramDestination {
             kind: .choice(Placement.allCases.map(\.rawValue)),
             help: "Instagram layer for the image: background or sticker (default: by its shape).",
             valueName: "layer",
-            group: group
+            group: group,
+            shownDefault: Placement.automatic.rawValue
         )
         /// The gradient's top colour behind a sticker.
         public static let topColor = ShareSetting(

@@ -34,6 +34,9 @@ public struct ShareSetting: Sendable, Hashable {
     public var isSecret: Bool
     /// Whether the flag may be given more than once, each value adding to a list.
     public var repeats: Bool
+    /// The default `--help` shows after the flag's values (`default: auto`), when its help
+    /// sentence doesn't say it; nil to show none.
+    public var shownDefault: String?
 
     /// Declares a setting.
     public init(
@@ -47,7 +50,8 @@ public struct ShareSetting: Sendable, Hashable {
         summary: String = "",
         group: String? = nil,
         isSecret: Bool = false,
-        repeats: Bool = false
+        repeats: Bool = false,
+        shownDefault: String? = nil
     ) {
         self.key = key
         self.flag = flag
@@ -60,6 +64,7 @@ public struct ShareSetting: Sendable, Hashable {
         self.group = group
         self.isSecret = isSecret
         self.repeats = repeats
+        self.shownDefault = shownDefault
     }
 
     /// How the setting is named to a person: `--flag`, else its key, else its variable.

@@ -1,0 +1,53 @@
+import Destinations
+import ShareCore
+
+/// The options of the share command and of `sharevia destinations`, in `--help`'s order: the
+/// share's own (``ShareCommandOptions``), the shared ones (``ShareSettings``), and every
+/// destination's from its declarations (``StandardDestinations/builtIns``, then an integrator's
+/// settings that declare a flag). Nothing here names a destination.
+enum CommandOptions {
+    /// The share command's options: its own, the router's, then the destinations' own groups and cards.
+    static var share: [CommandOption] {
+        shareOwn.dropLast() + router + destinationGroups.map(CommandOption.init) + shareOwn.suffix(1)
+    }
+
+    /// The share command's own options, `--card` last.
+    static let shareOwn: [CommandOption] = {
+        typealias Own = ShareCommandOptions
+        return [
+            CommandOption(Own.to), CommandOption(setting: Own.files, isArgument: true), CommandOption(Own.text),
+            CommandOption(Own.title), CommandOption(Own.url), CommandOption(Own.hashtag), CommandOption(Own.kind),
+            CommandOption(ShareChainSettings.fallback), CommandOption(Own.chain), CommandOption(Own.noFallback),
+            CommandOption(Own.dryRun), CommandOption(Own.json), CommandOption(setting: Own.verbose, short: "v"),
+            CommandOption(Own.card),
+        ]
+    }()
+
+    /// The options of every command that builds a router: which destinations count as unavailable,
+    /// where files go, the destinations' options that have no section of their own, timeouts and
+    /// the config file.
+    static var router: [CommandOption] {
+        let shared = [ShareSettings.unavailable, ShareSettings.outputFolder]
+        let ungrouped = destinationSettings.filter { $0.group == nil }
+        let last = [ShareSettings.timeout, ShareSettings.retries, ShareCommandOptions.config]
+        return unique(shared + ungrouped + last).map(CommandOption.init)
+    }
+
+    /// `sharevia destinations`' options: `--json`, then the router's.
+    static var destinations: [CommandOption] { [CommandOption(ShareCommandOptions.listJSON)] + router }
+
+    /// The destinations' settings that have a section of their own in `--help` (`Instagram Stories`).
+    private static var destinationGroups: [ShareSetting] { destinationSettings.filter { $0.group != nil } }
+
+    /// Every destination setting with a flag: the built-ins', then an integrator's.
+    private static var destinationSettings: [ShareSetting] {
+        (StandardDestinations.builtIns.flatMap(\.settings) + ShareviaMain.registryFactory.extraSettings)
+            .filter { $0.flag != nil }
+    }
+
+    /// `settings` without a second setting of a flag already taken.
+    private static func unique(_ settings: [ShareSetting]) -> [ShareSetting] {
+        var seen: Set<String> = []
+        return settings.filter { seen.insert($0.flag ?? "").inserted }
+    }
+}
