@@ -6,7 +6,7 @@ import Foundation
 
 /// A parsed JSON value, so the spec parser can say which path holds what, and which type was
 /// wanted instead.
-enum JSONValue: Sendable, Hashable, Decodable {
+package enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case number(Double)
@@ -14,7 +14,7 @@ enum JSONValue: Sendable, Hashable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -54,6 +54,37 @@ enum JSONValue: Sendable, Hashable, Decodable {
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
+        }
+    }
+
+    /// Encodes a whole number as an integer, so a document read and written again keeps `3`, not `3.0`.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let bool): try container.encode(bool)
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 {
+                try container.encode(Int(number))
+            } else {
+                try container.encode(number)
+            }
+        case .string(let string): try container.encode(string)
+        case .array(let array): try container.encode(array)
+        case .object(let object): try container.encode(object)
+        }
+    }
+
+    /// The member `key` of an object.
+    package subscript(key: String) -> JSONValue? {
+        get {
+            guard case .object(let object) = self else { return nil }
+            return object[key]
+        }
+        set {
+            guard case .object(var object) = self else { return }
+            object[key] = newValue
+            self = .object(object)
         }
     }
 }

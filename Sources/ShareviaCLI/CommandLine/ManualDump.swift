@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShareCards
 import ShareCore
 
 #if canImport(FoundationEssentials)
