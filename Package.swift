@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "CTurboJPEG"),
         // libcurl for SMTP, loaded with dlopen only when a message is sent.
         .target(name: "CCurl"),
+        // libsecret for the keyring (Secret Service), loaded with dlopen only when a token is read or written.
+        .target(name: "CSecret"),
         // Cairo, Pango and libqrencode for share cards, loaded with dlopen only when a card is drawn.
         .target(name: "CPangoCairo"),
 
@@ -75,6 +77,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "AtomicFiles", swiftSettings: strictSettings),
+        // The accounts sharevia is signed in to and their tokens: the keyring, or owner-only files.
+        .target(
+            name: "Accounts",
+            dependencies: ["ShareCore", "AtomicFiles", "CSecret"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "ImagePipeline",
             dependencies: ["MediaTypes", "CPNGShim", "CTurboJPEG", "AtomicFiles"],
@@ -100,7 +108,7 @@ let package = Package(
             name: "ShareviaCLI",
             dependencies: [
                 "ShareCore", "LocalFiles", "Destinations", "Clipboard", "ImagePipeline", "TextFitting", "ShareCards",
-                "AtomicFiles", "CThreads", "ProcessRunning",
+                "AtomicFiles", "CThreads", "ProcessRunning", "Accounts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -151,6 +159,11 @@ let package = Package(
             name: "ImagePipelineTests",
             dependencies: ["ImagePipeline", "ProcessRunning", "TestSupport"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AccountsTests",
+            dependencies: ["Accounts", "ShareCore", "AtomicFiles", "ProcessRunning", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
