@@ -189,7 +189,7 @@ let package = Package(
             name: "ShareviaCLITests",
             dependencies: [
                 "ShareviaCLI", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning", "Destinations",
-                "TestSupport",
+                "TestSupport", "Accounts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],
