@@ -262,9 +262,11 @@ static int run(job *call, long timeout_ms, csecret_result *result) {
     pthread_mutex_lock(&call->lock);
     int finished = wait_until(call, &deadline);
     if (!finished) {
+        // Cancelled, a call may still end in time; only a success counts then (a cancelled
+        // one is the timeout it is).
         g_cancellable_cancel_(call->cancellable);
         deadline_after(&deadline, 500);
-        wait_until(call, &deadline);
+        finished = wait_until(call, &deadline) && call->status == CSECRET_OK;
     }
     int status;
     if (finished) {

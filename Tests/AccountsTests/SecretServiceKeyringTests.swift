@@ -141,9 +141,29 @@ import Glibc
 
     @Test func theDaemonsAreGoneAfterTheSession() async throws {
         let pids = try await SecretServiceSession.with { $0.processIDs }
-        for pid in pids {
-            #expect(kill(pid, 0) != 0, "process \(pid) is still there")
+        // Each leads its own process group: nothing of either group may run on (a zombie
+        // waiting to be reaped by its task counts as gone).
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(3)
+        while pids.contains(where: groupIsAlive) && clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
         }
+        for pid in pids {
+            #expect(!groupIsAlive(pid), "process group \(pid) is still there")
+        }
+    }
+}
+
+/// Whether a process of group `group` is alive and not a zombie.
+func groupIsAlive(_ group: Int32) -> Bool {
+    let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
+    return pids.contains { pid in
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        // Fields after the name: state ppid pgrp ...
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 2 && Int32(fields[2]) == group && fields[0] != "Z"
     }
 }
 
