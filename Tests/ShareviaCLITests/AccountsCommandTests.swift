@@ -254,6 +254,32 @@ import Glibc
         #expect(try store.accounts().map(\.name) == ["alice@example.social"])
     }
 
+    /// What a sign-in will print after saving: where the token went, and the store's notice
+    /// when that is a file.
+    @Test func aSavedAccountIsReportedWithWhereItsTokenWent() throws {
+        let folder = TemporaryFolder("cli-saved")
+        let token = Self.canary()
+        let store = AccountStore(
+            configuration: .init(stateFolder: folder.file("state"), keyring: nil, keyringProblem: "no bus here")
+        )
+        let saved = try store.save(account: Self.bob, token: Secret(token))
+        let lines = AccountCommands.savedLines(saved)
+        #expect(
+            lines.output
+                == "Signed in to Bluesky as bob.bsky.social on https://bsky.social; the token is in a file (see the note)."
+        )
+        #expect(
+            lines.note
+                == "note: the token is in the owner-only file \(folder.file("state/tokens/bluesky-bob.bsky.social")), not in a keyring: no bus here"
+        )
+        var keyring = saved
+        keyring.account.token = .keyring
+        keyring.notice = nil
+        #expect(AccountCommands.savedLines(keyring).note == nil)
+        #expect(AccountCommands.savedLines(keyring).output.hasSuffix("; the token is in the keyring."))
+        #expect(!(lines.output + (lines.note ?? "")).contains(token))
+    }
+
     /// The help screens, pinned as `HelpScreenTests` pins the others (SHAREVIA_UPDATE_HELP=1 accepts a change).
     @Test(arguments: ["accounts", "logout"])
     func helpScreenIsPinned(command: String) throws {

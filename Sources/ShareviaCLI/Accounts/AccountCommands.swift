@@ -15,6 +15,25 @@ enum AccountCommands {
         }
     }
 
+    /// What a sign-in prints once ``AccountStore/save(account:token:)`` has saved the account:
+    /// a line for stdout, and, when the token went to a file, the store's notice as a `note:`
+    /// line for stderr. Never the token.
+    static func savedLines(_ saved: AccountStore.Saved) -> (output: String, note: String?) {
+        let account = saved.account
+        let place = account.token == .keyring ? "in the keyring" : "in a file (see the note)"
+        return (
+            "Signed in to \(account.network.displayName) as \(account.name) on \(account.server); the token is \(place).",
+            saved.notice.map { "note: \($0)" }
+        )
+    }
+
+    /// Prints ``savedLines(_:)``.
+    static func printSaved(_ saved: AccountStore.Saved) {
+        let lines = savedLines(saved)
+        StandardStreams.write(lines.output + "\n")
+        if let note = lines.note { StandardStreams.printError(note) }
+    }
+
     /// Prints `error` with what to do and returns the failure with its exit code.
     static func failure(_ error: AccountStoreError, store: AccountStore?) -> CommandFailure {
         let (code, advice) = exit(for: error, store: store)
