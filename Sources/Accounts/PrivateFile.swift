@@ -46,8 +46,11 @@ enum PrivateFile {
     /// Writes `bytes` as `name` in `folder`, replacing the file there, with mode 0600: written
     /// under a temporary name, flushed, then renamed, so a reader sees the old file or the new one.
     static func write(_ bytes: [UInt8], as name: String, in folder: borrowing OpenFolder) throws(AccountStoreError) {
+        // A run killed while writing (SIGKILL, a power cut) left its temporary file; after an
+        // hour no run still writes it, and a token must not linger in one.
+        StaleTemporaryFiles.remove(in: folder.descriptor, prefix: temporaryPrefix(name), olderThan: .seconds(3600))
         do {
-            let staged = try StagedFile(in: folder, prefix: ".\(name).tmp-", permissions: 0o600)
+            let staged = try StagedFile(in: folder, prefix: temporaryPrefix(name), permissions: 0o600)
             try staged.write(bytes)
             try staged.replace(name)
             folder.sync()
@@ -58,6 +61,9 @@ enum PrivateFile {
             )
         }
     }
+
+    /// The prefix of the temporary names `name` is written under.
+    static func temporaryPrefix(_ name: String) -> String { ".\(name).tmp-" }
 
     /// Removes `name` from `folder`; false when there was none.
     static func remove(_ name: String, in folder: borrowing OpenFolder) throws(AccountStoreError) -> Bool {

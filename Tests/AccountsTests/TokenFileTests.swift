@@ -39,6 +39,21 @@ import Glibc
         #expect(try store.accounts().isEmpty)
     }
 
+    /// A sign-in killed while writing leaves a temporary file; the next write removes it once
+    /// it is an hour old (and leaves a younger one, which a running sign-in may still write).
+    @Test func aTemporaryTokenFileLeftByAKilledRunIsRemovedLater() throws {
+        let folder = TemporaryFolder("accounts-stale")
+        let store = fileOnlyStore(folder)
+        try store.save(account: mastodon(), token: Secret(canary()))
+        let stale = try folder.write(Array(canary().utf8), named: "state/tokens/.mastodon-alice@example.social.tmp-old")
+        let young = try folder.write(Array(canary().utf8), named: "state/tokens/.mastodon-alice@example.social.tmp-new")
+        var times = [timeval(tv_sec: time(nil) - 7200, tv_usec: 0), timeval(tv_sec: time(nil) - 7200, tv_usec: 0)]
+        #expect(utimes(stale, &times) == 0)
+        try store.save(account: mastodon(), token: Secret(canary()))
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: young))
+    }
+
     @Test func aFileOnlyStoreNeverLoadsLibsecret() throws {
         let folder = TemporaryFolder("accounts-no-libsecret")
         let store = fileOnlyStore(folder)
