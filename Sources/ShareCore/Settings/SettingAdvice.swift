@@ -29,10 +29,12 @@ public struct SettingAdvice: Sendable, Hashable, ExpressibleByStringInterpolatio
     }
     private var parts: [Part]
 
+    /// Advice that names no setting.
     public init(stringLiteral value: String) {
         parts = [.text(value)]
     }
 
+    /// Advice from text and the settings interpolated in it.
     public init(stringInterpolation: StringInterpolation) {
         parts = stringInterpolation.parts
     }
@@ -53,8 +55,10 @@ public struct SettingAdvice: Sendable, Hashable, ExpressibleByStringInterpolatio
     public struct StringInterpolation: StringInterpolationProtocol {
         fileprivate var parts: [Part] = []
 
+        /// Starts empty.
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
+        /// Text as it is written.
         public mutating func appendLiteral(_ literal: String) {
             if !literal.isEmpty { parts.append(.text(literal)) }
         }
