@@ -19,9 +19,11 @@ import Glibc
 @Suite struct ErrorAdviceTests {
     typealias Detail = ShareError.Detail
 
-    /// An error the library makes, and what the command line prints for it.
+    /// An error the library makes, what its library callers read (when it is pinned), and what
+    /// the command line prints for it.
     struct Case: Sendable, CustomTestStringConvertible {
         var error: @Sendable () async throws -> ShareError
+        var library: String? = nil
         var expected: String
         var testDescription: String { expected }
     }
@@ -51,6 +53,7 @@ import Glibc
                     _ = try InstagramDestination(environment: home).chooseDevice(["A1", "B2"])
                 }
             },
+            library: "2 devices are attached (A1, B2); Configuration.device picks none",
             expected: "2 devices are attached (A1, B2); pick one with --device SERIAL"
         ),
         Case(
@@ -61,6 +64,7 @@ import Glibc
                     )
                 }
             },
+            library: "no Facebook App ID (Configuration.appID)",
             expected: "no Facebook App ID (--instagram-app-id)"
         ),
         Case(
@@ -74,6 +78,7 @@ import Glibc
                     _ = try instagram.prepare(ShareRequest(content: ShareContent(text: "", attachments: [image])))
                 }
             },
+            library: "card.png is 21000000 bytes; Instagram hand-offs take at most 20 MiB: make it smaller",
             expected:
                 "card.png is 21000000 bytes; Instagram hand-offs take at most 20 MiB: make it smaller (sharevia image convert --compression smallest)"
         ),
@@ -95,6 +100,8 @@ import Glibc
                     ])
                 }
             },
+            library:
+                "2 phones are paired and reachable (aaa (Pixel), bbb (Galaxy S23)); Configuration.device picks none",
             expected: "2 phones are paired and reachable (aaa (Pixel), bbb (Galaxy S23)); pick one with --sms-device ID"
         ),
         Case(
@@ -105,6 +112,8 @@ import Glibc
                     _ = try sms.prepare(ShareRequest(content: ShareContent(text: "hi", link: link)))
                 }
             },
+            library:
+                "the link alone takes 2 SMS segments, over Configuration.maxSegments 1; raise the limit or share a shorter link",
             expected:
                 "the link alone takes 2 SMS segments, over --sms-max-segments 1; raise the limit or share a shorter link"
         ),
@@ -116,6 +125,8 @@ import Glibc
                     _ = try await sms.deliver(try sms.prepare(ShareRequest(content: ShareContent(text: "hi"))))
                 }
             },
+            library:
+                "device dev1 (Configuration.device) needs kdeconnect-cli, which is not installed (apt-get install kdeconnect)",
             expected: "--sms-device dev1 needs kdeconnect-cli, which is not installed (apt-get install kdeconnect)"
         ),
         Case(
@@ -149,6 +160,7 @@ import Glibc
                     .init(curlCode: 60, responseCode: 0, error: "bad certificate")
                 )
             },
+            library: "TLS with smtp://mail.example:587 failed: bad certificate",
             expected:
                 "TLS with smtp://mail.example:587 failed: bad certificate; if the server uses a private CA, pass its certificate with --smtp-ca-file"
         ),
@@ -174,16 +186,19 @@ import Glibc
                     _ = try await email.deliver(try email.prepare(ShareRequest(content: ShareContent(text: "hi"))))
                 }
             },
+            library: "no sender (Configuration.from)",
             expected: "no sender: pass --email-from ADDRESS"
         ),
         Case(
             error: { AtomicFolderWriter(directory: "/tmp/x", destination: "file").notAFolder() },
+            library: "/tmp/x exists but is not a folder",
             expected: "/tmp/x exists but is not a folder; pass another folder with --out"
         ),
         Case(
             error: {
                 AtomicFolderWriter(directory: "/tmp/x", destination: "file").failure("can't create a file", ENOSPC)
             },
+            library: "can't create a file in /tmp/x: No space left on device",
             expected:
                 "can't create a file in /tmp/x: No space left on device; free some space or pass another folder with --out"
         ),
@@ -202,6 +217,8 @@ import Glibc
                     detail: secrets.missingDetail
                 )
             },
+            library:
+                "secret 'signing' is not set (PluginSettings.secrets); secret 'token' is not set (PluginSettings.secrets)",
             expected:
                 "secret 'signing' is not set; add plugins.settings.hook.signing_env: VARIABLE or signing_file: PATH to the config file; secret 'token' is not set; add plugins.settings.hook.token_env: VARIABLE or token_file: PATH to the config file"
         ),
@@ -209,6 +226,7 @@ import Glibc
             error: {
                 try await thrown { () throws(ShareError) in _ = try ShareAttachment.file("card.png") }
             },
+            library: "card.png: no such file. Check the path.",
             expected: "card.png: no such file. Check the path, or pass --text for a text-only share."
         ),
     ]
@@ -225,6 +243,7 @@ import Glibc
     @Test(arguments: cases)
     func libraryFactsBecomeTheCommandLinesAdvice(_ example: Case) async throws {
         let error = try await example.error()
+        if let library = example.library { #expect(error.message == library) }
         #expect(ErrorAdvice.message(for: error) == example.expected)
     }
 
