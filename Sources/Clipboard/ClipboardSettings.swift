@@ -47,6 +47,7 @@ extension ClipboardDestination {
     /// The clipboard as a built-in: its settings, and its entry.
     package static let builtIn = BuiltInDestination.configured(
         settings: Settings.all,
+        purpose: .local,
         read: { Configuration(reading: $0, problems: &$1) },
         entries: { configuration, context in
             [

@@ -118,8 +118,8 @@ extension EmailDestination {
             isSecret: true
         )
 
-        /// Every email setting: the flags in `--help`'s order, then the keys without a flag.
-        public static let all = [smtp, from, to, cc, subject, html, security, caFile, maxAttachmentMiB, user, password]
+        /// Every email setting: the keys in `config check`'s order, the flags in `--help`'s.
+        public static let all = [smtp, from, to, cc, user, password, subject, html, security, caFile, maxAttachmentMiB]
     }
 }
 
@@ -128,6 +128,7 @@ extension EmailDestination {
     /// `--timeout` limits one SMTP delivery.
     public static let builtIn = BuiltInDestination.configured(
         settings: Settings.all,
+        purpose: .message,
         read: { Configuration(reading: $0, problems: &$1) },
         entries: { configuration, context in
             var configuration = configuration

@@ -66,6 +66,7 @@ extension InstagramDestination {
     /// Instagram as a built-in: its settings, and its entry; the bundle goes to the share folder.
     public static let builtIn = BuiltInDestination.configured(
         settings: Settings.all,
+        purpose: .post,
         read: { Configuration(reading: $0, problems: &$1) },
         entries: { configuration, context in
             var configuration = configuration

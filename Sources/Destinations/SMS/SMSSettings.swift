@@ -63,6 +63,7 @@ extension SMSDestination {
     /// SMS as a built-in: its settings, and its entry.
     public static let builtIn = BuiltInDestination.configured(
         settings: Settings.all,
+        purpose: .message,
         read: { Configuration(reading: $0, problems: &$1) },
         entries: { configuration, context in
             [
