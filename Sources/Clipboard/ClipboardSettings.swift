@@ -24,7 +24,10 @@ extension ClipboardDestination {
             key: "clipboard.backend",
             flag: "clipboard-backend",
             variable: BackendPreference.environmentVariable,
-            kind: .choice(BackendPreference.allCases.map { $0 == .automatic ? "auto" : $0.rawValue }),
+            kind: .choice(
+                BackendPreference.allCases.map { $0 == .automatic ? "auto" : $0.rawValue },
+                ignoringCase: true
+            ),
             help: "How to reach the clipboard; x11 is sharevia's own X11 client (or SHAREVIA_CLIPBOARD_BACKEND).",
             valueName: "backend",
             defaultWords: "auto",

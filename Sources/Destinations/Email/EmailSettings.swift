@@ -90,11 +90,12 @@ extension EmailDestination {
             summary: "a PEM file of CA certificates",
             group: group
         )
-        /// The most the attachments may hold together, in MiB.
+        /// The most the attachments may hold together, in MiB: any number above 0 on the command
+        /// line (`2.5`), a whole number in the config file.
         public static let maxAttachmentMiB = ShareSetting(
             key: "email.max_attachment_mib",
             flag: "email-max-attachment-mib",
-            kind: .integer(1...1_048_576),
+            kind: .number,
             help: "Email: the most the attachments may hold together, in MiB (default 25), checked while reading them.",
             valueName: "mib",
             defaultWords: "25",
@@ -244,7 +245,7 @@ extension EmailDestination.Configuration {
                     return .success(Int(mib * 1_048_576))
                 }
                 guard let mib = Int(found.text), (1...1_048_576).contains(mib) else {
-                    return .failure(.kind(Settings.maxAttachmentMiB.kind))
+                    return .failure(SettingProblem("must be a whole number from 1 to 1048576"))
                 }
                 return .success(mib * 1_048_576)
             }
