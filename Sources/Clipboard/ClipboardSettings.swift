@@ -48,18 +48,12 @@ extension ClipboardDestination {
     }
 
     /// The clipboard as a built-in: its settings, and its entry.
-    package static let builtIn = BuiltInDestination.configured(
+    package static let builtIn = BuiltInDestination.single(
+        standardDescriptor,
         settings: Settings.all,
         purpose: .local,
-        read: { Configuration(reading: $0, problems: &$1) },
-        entries: { configuration, context in
-            [
-                BuiltInDestination.Entry(descriptor: standardDescriptor) {
-                    ClipboardDestination(configuration: configuration, environment: context.environment)
-                }
-            ]
-        }
-    )
+        read: Configuration.init(reading:problems:)
+    ) { ClipboardDestination(configuration: $0, environment: $1.environment) }
 }
 
 extension ClipboardDestination.Configuration {

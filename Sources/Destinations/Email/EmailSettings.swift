@@ -127,19 +127,16 @@ extension EmailDestination {
 extension EmailDestination {
     /// Email as a built-in: its settings, and its entry; a draft goes to the share folder and
     /// `--timeout` limits one SMTP delivery.
-    public static let builtIn = BuiltInDestination.configured(
+    public static let builtIn = BuiltInDestination.single(
+        standardDescriptor,
         settings: Settings.all,
         purpose: .message,
-        read: { Configuration(reading: $0, problems: &$1) },
-        entries: { configuration, context in
+        outputDirectory: { $0.outputDirectory = $1 },
+        read: Configuration.init(reading:problems:),
+        build: { configuration, context in
             var configuration = configuration
-            configuration.outputDirectory = context.outputDirectory
             configuration.password = Settings.password.key.flatMap { context.secrets[$0] }
-            return [
-                BuiltInDestination.Entry(descriptor: standardDescriptor) { [configuration] in
-                    EmailDestination(configuration: configuration, environment: context.environment)
-                }
-            ]
+            return EmailDestination(configuration: configuration, environment: context.environment)
         }
     )
 }
