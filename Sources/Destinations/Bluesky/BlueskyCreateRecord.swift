@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The body of `com.atproto.repo.createRecord` for a post: the repository, the collection, the
 /// record key chosen before the first try, and the record.
 package struct BlueskyCreateRecordRequest: Sendable, Hashable, Codable {
@@ -25,6 +31,18 @@ package struct BlueskyCreateRecordRequest: Sendable, Hashable, Codable {
         collection = BlueskyPostRecord.type
         self.rkey = rkey.description
         self.record = record
+    }
+
+    /// The JSON body to send, the same bytes on every call (keys sorted, slashes unescaped, text
+    /// as UTF-8), so a retry and `--dry-run` show exactly what goes out.
+    package func jsonBody() throws(BlueskyRecordError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(self))
+        } catch {
+            throw BlueskyRecordError(.invalidValue, field: "record", "could not be written as JSON: \(error)")
+        }
     }
 
     /// The post's URL on bsky.app once created: `https://bsky.app/profile/HANDLE/post/RKEY`.

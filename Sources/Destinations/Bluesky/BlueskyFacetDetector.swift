@@ -11,7 +11,8 @@
 /// 2. **Links:** at the start, after white space or `(`: `http://` or `https://` and everything to
 ///    the next white space, or a bare domain (`[a-z][a-z0-9]*(\.[a-z0-9]+)+`, ASCII, any case)
 ///    whose TLD is known, with `https://` put in front. One trailing `.,;:!?` is dropped, then
-///    a `)` when the URL has no `(`.
+///    a `)` when the URL has no `(`. Unlike the SDKs, a URL left with no host (`https://.`) is
+///    not marked: the lexicon wants a complete URL.
 /// 3. **Hashtags:** `#` or `＃` at the start or after white space, then the run up to white space
 ///    or a zero-width character, when it holds something other than digits and punctuation and
 ///    does not start with U+FE0F. Trailing punctuation is dropped; a tag over 64 graphemes (or
@@ -19,7 +20,9 @@
 /// 4. **Cashtags:** `$` and a letter with up to 4 letters or digits, followed by white space, the
 ///    end or `.,;:!?)"'’`; tagged as `$TICKER` in capitals.
 ///
-/// Facets that would overlap an earlier one are dropped; the rest are sorted by position.
+/// Facets that would overlap an earlier one are dropped (a mention inside a tag, as in
+/// `#1(@alice.bsky.social`, which Bluesky's app would not show either); the rest are sorted by
+/// position. The TLDs are IANA's, as the SDKs' `tlds` package has them (``BlueskyTLDs``).
 package enum BlueskyFacetDetector {
     /// A mention found in the text, not yet resolved to a DID.
     package struct Mention: Sendable, Hashable {

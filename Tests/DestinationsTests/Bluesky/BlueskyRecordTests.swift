@@ -160,6 +160,7 @@ import Testing
             json == #"{"collection":"app.bsky.feed.post","record":{"$type":"app.bsky.feed.post","#
                 + #""createdAt":"2026-11-25T08:31:21.123Z","text":"hi"},"repo":"\#(SampleRecords.did)","rkey":"\#(rkey)"}"#
         )
+        #expect(try request.jsonBody() == Array(json.utf8))
         try LexiconValidator().validateInput(RecordJSON.encode(request), of: "com.atproto.repo.createRecord")
         #expect(
             request.postURL(handle: "alice.bsky.social") == "https://bsky.app/profile/alice.bsky.social/post/\(rkey)"
