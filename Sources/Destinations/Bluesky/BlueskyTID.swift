@@ -60,11 +60,13 @@ package struct BlueskyTID: Sendable, Hashable, Comparable, CustomStringConvertib
     /// the posts of a thread sort in the order they are written.
     ///
     /// - Parameters:
-    ///   - count: How many keys.
+    ///   - count: How many keys (at most 2^20).
     ///   - clock: The wall clock read once.
     ///   - clockID: The clock id of every key (a random one per process is usual).
     package static func sequence(count: Int, clock: some BlueskyWallClock, clockID: UInt16) -> [BlueskyTID] {
-        let start = clock.microsecondsSinceEpoch()
-        return (0..<max(count, 0)).map { BlueskyTID(microseconds: start + UInt64($0), clockID: clockID) }
+        let count = min(max(count, 0), 1 << 20)
+        // Kept below the 53-bit cap, so the keys still increase however far off the clock is.
+        let start = min(clock.microsecondsSinceEpoch(), maximumMicroseconds - UInt64(count))
+        return (0..<count).map { BlueskyTID(microseconds: start + UInt64($0), clockID: clockID) }
     }
 }

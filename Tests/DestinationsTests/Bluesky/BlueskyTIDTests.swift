@@ -36,6 +36,9 @@ import Testing
         #expect(keys == keys.sorted())
         #expect(keys.map(\.description) == keys.map(\.description).sorted())
         #expect(Set(keys).count == 40)
+        // A clock past the 53-bit cap still gives increasing keys.
+        let late = BlueskyTID.sequence(count: 3, clock: FixedWallClock(microseconds: .max), clockID: 1)
+        #expect(late == late.sorted() && Set(late).count == 3)
     }
 
     @Test func readsTheValidVectorsBackToTheSameText() throws {
