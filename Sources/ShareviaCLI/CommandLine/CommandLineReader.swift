@@ -37,8 +37,11 @@ struct CommandLineReader {
         var values = Values()
         // Help and version win wherever they stand, before anything is checked.
         for argument in arguments.prefix(while: { $0 != "--" }) {
-            if isLong(argument, named: "help") || isShortGroup(argument, containing: "h") { values.wantsHelp = true }
-            if isLong(argument, named: "version") { values.wantsVersion = true }
+            // swift-argument-parser ignores a value given to either (`--help=1`).
+            if argument == "--help" || argument.hasPrefix("--help=") || isShortGroup(argument, containing: "h") {
+                values.wantsHelp = true
+            }
+            if argument == "--version" || argument.hasPrefix("--version=") { values.wantsVersion = true }
         }
         if values.wantsHelp || values.wantsVersion { return values }
         var remaining = arguments[...]
@@ -120,11 +123,6 @@ struct CommandLineReader {
 
     /// Whether `value` is refused as an option's value: it starts with `-` (but `-` alone).
     private static func looksLikeOption(_ value: String) -> Bool { value.hasPrefix("-") && value != "-" }
-
-    /// `--name`, or `--name=value` (swift-argument-parser ignores the value of `--help`).
-    private func isLong(_ argument: String, named name: String) -> Bool {
-        argument == "--" + name || argument.hasPrefix("--\(name)=")
-    }
 
     /// `-h` alone or among one-letter flags.
     private func isShortGroup(_ argument: String, containing letter: Character) -> Bool {
