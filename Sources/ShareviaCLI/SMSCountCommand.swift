@@ -6,7 +6,7 @@ import TextFitting
 /// swift-argument-parser only names it (in `sharevia sms --help`, completions and the manual) and
 /// hands it its words; ``SMSCountCommandLine`` reads them, from the options' declarations
 /// (``SMSCountOptions``), and draws its `--help`.
-struct SMSCountCommand: AsyncParsableCommand {
+struct SMSCountCommand: AsyncParsableCommand, DeclaredArgumentsCommand {
     static let configuration = CommandConfiguration(
         commandName: "count",
         abstract: "Count an SMS: encoding, units, segments, units left in the last one, what forced UCS-2.",
@@ -21,13 +21,17 @@ struct SMSCountCommand: AsyncParsableCommand {
             """
     )
 
-    /// Everything after `count`, which ``SMSCountCommandLine`` reads; shells complete every option.
-    @Argument(
-        parsing: .captureForPassthrough,
-        help: "Options and the text; see 'sharevia sms count --help'.",
-        completion: .list(SMSCountOptions.all.filter { !$0.isArgument }.map { "--" + $0.flag })
-    )
+    /// Everything after `count`, which ``SMSCountCommandLine`` reads. Completion scripts are
+    /// written from the declared options instead (``DeclaredArgumentsCommand``).
+    @Argument(parsing: .captureForPassthrough, help: "Options and the text; see 'sharevia sms count --help'.")
     var words: [String] = []
+
+    static var declaredOptions: [CommandOption] { SMSCountOptions.all }
+    var passthrough: Argument<[String]> { _words }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws { _words = try Self.passthrough(from: decoder) }
 
     /// What the words ask for, read as `sharevia` reads them at start-up.
     func request() throws -> SMSCountCommandLine.Request {

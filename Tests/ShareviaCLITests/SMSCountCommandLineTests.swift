@@ -116,7 +116,7 @@ import Testing
     }
 
     /// The man page and the completion scripts name the declared options, not the words the
-    /// command tree hands over.
+    /// command tree hands over, as 323d296's did (its lines, from its scripts).
     @Test func theManualAndCompletionsNameTheDeclaredOptions() throws {
         let dump = try #require(
             try JSONSerialization.jsonObject(with: Data(ManualDump.rendered().utf8)) as? [String: Any]
@@ -130,9 +130,24 @@ import Testing
         let names = arguments.map { ($0["preferredName"] as? [String: Any])?["name"] as? String ?? "<positional>" }
         #expect(names == ["json", "lines", "smart-encoding", "<positional>", "version", "help"])
         #expect(arguments[3]["valueName"] as? String == "text" && arguments[3]["isRepeating"] as? Bool == false)
-        for shell in ["bash", "zsh", "fish"] {
-            let script = ShareviaCommand.completionScript(for: try #require(CompletionShell(rawValue: shell)))
-            #expect(script.contains("--smart-encoding"), "\(shell)")
+        let pinned = [
+            "bash": ["    non_repeating_flags=(--json --lines --smart-encoding --version -h --help)"],
+            "zsh": [
+                "        '--json[Print one JSON object per input, one per line.]'",
+                "        '--smart-encoding[Count as sent with --sms-smart-encoding\\: look-alikes replaced when that keeps it GSM-7.]'",
+                "        ':text:'",
+            ],
+            "fish": [
+                "__sharevia_parse_subcommand 1 'json' 'lines' 'smart-encoding' 'version' 'h/help'",
+                "complete -c 'sharevia' -n '__sharevia_should_offer_completions_for_flags_or_options \"sharevia sms count\" lines' -l 'lines' -d 'Read standard input and treat each line as one input.'",
+            ],
+        ]
+        for (shell, lines) in pinned {
+            let script = try DeclaredArguments.$shown.withValue(true) {
+                ShareviaCommand.completionScript(for: try #require(CompletionShell(rawValue: shell)))
+            }
+            for line in lines { #expect(script.contains(line), "\(shell): \(line)") }
+            #expect(!script.contains("'--json'$'\\n''--lines'"), "\(shell) completes the words as a list")
         }
     }
 }
