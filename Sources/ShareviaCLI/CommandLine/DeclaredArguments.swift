@@ -49,6 +49,12 @@ enum DeclaredArguments {
     static func wrapper(for option: CommandOption) -> Any {
         let setting = option.setting
         let completion = setting.kind.choices.map(CompletionKind.list)
+        if option.isArgument && !setting.repeats {
+            return Argument<String?>(
+                help: ArgumentHelp(setting.help, valueName: option.valueName),
+                completion: completion
+            )
+        }
         if option.isArgument {
             return Argument<[String]>(
                 wrappedValue: [],
