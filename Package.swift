@@ -51,7 +51,7 @@ let package = Package(
         ),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CTurboJPEG"),
-        // libcurl for SMTP, loaded with dlopen only when a message is sent.
+        // libcurl for SMTP and HTTP, loaded with dlopen (by one loader) only when a request is sent.
         .target(name: "CCurl"),
         // Cairo, Pango and libqrencode for share cards, loaded with dlopen only when a card is drawn.
         .target(name: "CPangoCairo"),
@@ -84,6 +84,13 @@ let package = Package(
         .target(
             name: "ShareCards",
             dependencies: ["ShareCore", "ImagePipeline", "CPangoCairo"],
+            swiftSettings: strictSettings
+        ),
+        // HTTPS requests through libcurl (loaded with dlopen at the first request) and the error
+        // classification every network destination shares. The package's own, not a product.
+        .target(
+            name: "HTTPTransport",
+            dependencies: ["ShareCore", "CCurl", "ProcessRunning"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -145,6 +152,12 @@ let package = Package(
                 "Clipboard", "Destinations", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning",
                 "TestSupport",
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HTTPTransportTests",
+            dependencies: ["HTTPTransport", "ShareCore", "ProcessRunning", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
