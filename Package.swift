@@ -97,7 +97,7 @@ let package = Package(
             name: "Destinations",
             dependencies: [
                 "ShareCore", "LocalFiles", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline",
-                "CCurl",
+                "CCurl", "HTTPTransport",
             ],
             swiftSettings: strictSettings
         ),

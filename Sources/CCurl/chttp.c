@@ -59,7 +59,12 @@ static size_t write_header(char *data, size_t size, size_t count, void *context)
 
 /// CURLOPT_DEBUGFUNCTION: counts the request bytes libcurl handed to the connection. libcurl
 /// calls it with CURLINFO_HEADER_OUT and CURLINFO_DATA_OUT after each successful send, with the
-/// amount actually sent; nothing is printed or kept.
+/// amount actually sent (a body small enough to go out with the headers is split between the
+/// two); nothing is printed or kept. The other signals say less: CURLINFO_REQUEST_SIZE counts
+/// header bytes only, the read callback reaching its end means libcurl buffered the body, not
+/// that it went out, and CURLINFO_PRETRANSFER_TIME only says the connection was ready. TLS
+/// handshake bytes come as CURLINFO_SSL_DATA_OUT and are not counted: a failed handshake sent
+/// nothing of the request.
 static int count_sent(CURL *handle, curl_infotype type, char *data, size_t size, void *context) {
     (void)handle;
     (void)data;

@@ -50,7 +50,11 @@ package struct HTTPErrorClassifier: Sendable {
         let quoted = ServerMessage.from(response.body).map { redactor.redact($0) }
         let said = quoted.map { ": \"\($0)\"" } ?? ""
         func make(_ code: ShareError.Code, _ message: String, _ detail: ShareError.Detail? = nil) -> ShareError {
-            ShareError(code, destination: destination, message: message, detail: detail)
+            // Whatever the server echoed (a Location, a message) passes the redactor too.
+            var redacted = detail
+            redacted?.value = redactor.redact(detail?.value)
+            redacted?.found = detail?.found.map { redactor.redact($0) } ?? []
+            return ShareError(code, destination: destination, message: redactor.redact(message), detail: redacted)
         }
         switch status {
         case 401, 403:

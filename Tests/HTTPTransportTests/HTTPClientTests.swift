@@ -241,6 +241,19 @@ import Testing
         }
     }
 
+    @Test func aRequestCutOffMidwayWasNotCarriedOutAndIsTransient() async throws {
+        try await HTTPTestServer.with(.init(routes: ["/api/v2/media": [.stall("close-before-body")]])) { server in
+            let big = [UInt8](repeating: 7, count: 64 << 20)
+            let request = try request(server, path: "/api/v2/media", body: .bytes(big, contentType: "image/png"))
+            let failure = try await #require(throws: HTTPTransportError.self) { try await HTTPClient().send(request) }
+            #expect(failure.progress == .partlySent, "\(failure)")
+            #expect(failure.reason == .connectionBroken, "\(failure)")
+            let error = classifier.error(for: failure, to: request)
+            #expect(error.code == .transient)
+            #expect(error.message.contains("the request was cut off, so it was not carried out"), "\(error)")
+        }
+    }
+
     @Test func aServerThatNeverAcceptsWasNotSent() async throws {
         try await HTTPTestServer.with(.init(mode: "no-accept")) { server in
             let request = try request(server)
@@ -314,6 +327,10 @@ import Testing
             #expect("\(failure)".contains("more than 100000 bytes"))
             let fits = try await client.send(try self.request(server, .get, path: "/fits", body: .none))
             #expect(fits.body.count == 100_000)
+            // A POST whose 200 answer is over the cap was carried out, and its answer is lost.
+            let post = try self.request(server, path: "/big")
+            let postFailure = try await #require(throws: HTTPTransportError.self) { try await client.send(post) }
+            #expect(classifier.error(for: postFailure, to: post).code == .outcomeUnknown)
         }
     }
 

@@ -15,6 +15,7 @@ Each request to a path takes the next answer of its list; the last one repeats. 
   no_length    send the body without Content-Length and close the connection
   stall        "after-request": read the whole request, record it, never answer
                "before-answer-headers": same, but send the status line first, then stall
+               "close-before-body": read the headers, record them, reset the connection
 
 --mode no-accept listens with a full accept queue and never accepts: connections hang in the
 handshake. --tls-cert/--tls-key serve HTTPS with that certificate.
@@ -27,6 +28,7 @@ import json
 import os
 import socket
 import ssl
+import struct
 import sys
 import threading
 import time
@@ -105,10 +107,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 log.write(json.dumps(entry) + "\n")
 
     def handle_any(self):
+        answer = self.answer_for(self.path)
+        if answer.get("stall") == "close-before-body":
+            # Reset the connection with the body unread: the client's upload breaks midway.
+            self.record(b"")
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+            self.close_connection = True
+            return
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
         self.record(body)
-        answer = self.answer_for(self.path)
         stall = answer.get("stall")
         if stall == "before-answer-headers":
             self.wfile.write(b"HTTP/1.1 200 OK\r\n")
