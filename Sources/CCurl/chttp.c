@@ -121,6 +121,9 @@ int chttp_perform(const chttp_request *request, chttp_result *result) {
     api->easy_setopt(curl, CURLOPT_URL, request->url);
     api->easy_setopt(curl, CURLOPT_PROTOCOLS_STR, request->protocol);
     api->easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+    // HTTP/1.1 only: the sent-or-not accounting below counts bytes handed to the socket, which
+    // HTTP/2 would hand to nghttp2's buffers instead.
+    api->easy_setopt(curl, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
     api->easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
     api->easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
     if (request->ca_file) api->easy_setopt(curl, CURLOPT_CAINFO, request->ca_file);

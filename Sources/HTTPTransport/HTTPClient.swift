@@ -7,6 +7,7 @@ import ShareCore
 /// - TLS verification is always on (peer and host name); ``Configuration/trustedCertificates``
 ///   can only change which authorities are trusted.
 /// - Only the URLs ``HTTPURL`` accepts: `https`, or plain `http` to a test server on this machine.
+/// - HTTP/1.1 only, so "sent" means handed to the socket (see `chttp.c`).
 /// - Redirects are followed only within the same origin (scheme, host and port), at most
 ///   ``Configuration/maxRedirects`` times; a redirect elsewhere comes back as the 3xx response
 ///   it is, so the `Authorization` header never goes to another host.
