@@ -287,6 +287,35 @@ import Testing
         }
     }
 
+    /// The real case: over TLS, a request that went out whole and got no answer is unknown too.
+    @Test func overTLSAStallAfterSendingIsUnknownAndAStallBeforeIsNot() async throws {
+        let folder = TemporaryFolder("http-tls-stall")
+        let authority = try await TestCertificateAuthority.make(in: folder)
+        let options = HTTPTestServer.Options(
+            routes: ["/api/v1/statuses": [.stall()]],
+            certificate: (authority.serverCertificate, authority.serverKey)
+        )
+        try await HTTPTestServer.with(options) { server in
+            let url = try HTTPURL("https://localhost:\(server.port)/api/v1/statuses")
+            let request = HTTPRequest(.post, url, headers: ["Authorization": "Bearer \(Self.canary)"], body: .json([1]))
+            let client = HTTPClient(.init(deadline: .milliseconds(1500), trustedCertificates: authority.caCertificate))
+            let failure = try await #require(throws: HTTPTransportError.self) { try await client.send(request) }
+            #expect(failure.progress == .sent, "\(failure)")
+            #expect(classifier.error(for: failure, to: request).code == .outcomeUnknown)
+            #expect(server.received.count == 1)
+        }
+        // A server that takes the connection but never answers the TLS handshake got nothing.
+        try await HTTPTestServer.with(.init(mode: "silent")) { server in
+            let url = try HTTPURL("https://localhost:\(server.port)/api/v1/statuses")
+            let request = HTTPRequest(.post, url, body: .json([1]))
+            let client = HTTPClient(.init(connectTimeout: .milliseconds(800), deadline: .seconds(5)))
+            let failure = try await #require(throws: HTTPTransportError.self) { try await client.send(request) }
+            #expect(failure.reason == .timedOut, "\(failure)")
+            #expect(failure.progress == .notSent, "\(failure)")
+            #expect(classifier.error(for: failure, to: request).code == .transient)
+        }
+    }
+
     @Test(arguments: [
         ("http://example.org/api", "plain http is refused for example.org"),
         ("http://127.0.0.1/api", "plain http is refused for 127.0.0.1"),

@@ -18,7 +18,7 @@ Each request to a path takes the next answer of its list; the last one repeats. 
                "close-before-body": read the headers, record them, reset the connection
 
 --mode no-accept listens with a full accept queue and never accepts: connections hang in the
-handshake. --tls-cert/--tls-key serve HTTPS with that certificate.
+TCP handshake. --mode silent accepts and then neither reads nor writes: a TLS handshake hangs. --tls-cert/--tls-key serve HTTPS with that certificate.
 """
 import argparse
 import base64
@@ -184,17 +184,33 @@ def no_accept(port_file):
         time.sleep(3600)
 
 
+def silent(port_file):
+    """Accepts connections and never reads or writes: a TLS client hangs in its handshake."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    write_port(port_file, listener.getsockname()[1])
+    print("sharevia test server ready (silent)", flush=True)
+    held = []
+    while True:
+        connection, _ = listener.accept()
+        held.append(connection)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port-file", required=True)
     parser.add_argument("--log", required=True)
     parser.add_argument("--script")
-    parser.add_argument("--mode", default="serve", choices=["serve", "no-accept"])
+    parser.add_argument("--mode", default="serve", choices=["serve", "no-accept", "silent"])
     parser.add_argument("--tls-cert")
     parser.add_argument("--tls-key")
     args = parser.parse_args()
     if args.mode == "no-accept":
         no_accept(args.port_file)
+        return
+    if args.mode == "silent":
+        silent(args.port_file)
         return
     server = Server(("127.0.0.1", 0), Handler)
     server.script = {}
