@@ -7,7 +7,7 @@ import ShareCore
 @_spi(Fuzzing)
 public enum HTTPAnswerFuzzing {
     /// The canary put in the request's `Authorization` header: no error text may contain it.
-    public static let canary = "CANARY-fuzz-token"
+    public static let canary = "canary-fuzz-token"
 
     /// Reads `bytes` as an answer: the first two bytes choose the status (100 to 599), the rest up to
     /// a NUL byte is the header block, the rest after it the body. Returns the broken invariants
