@@ -37,7 +37,10 @@ package struct HTTPClient: Sendable {
     package struct Configuration: Sendable, Hashable {
         /// How long DNS, the TCP connection and the TLS handshake may take together.
         package var connectTimeout: Duration
-        /// How long the whole request may take, connection included, answer read.
+        /// How long the whole request may take, connection included, answer read. Keep it below
+        /// the router's `RetryPolicy.deliveryTimeout`: a stall is then classified here (sent, no
+        /// answer: `outcome-unknown`, never resent) instead of cut off by the router, which counts
+        /// a timed-out delivery as transient and tries it again.
         package var deadline: Duration
         /// The largest response body read, in bytes (1 MiB by default: an API's JSON answer).
         package var maxResponseBytes: Int
