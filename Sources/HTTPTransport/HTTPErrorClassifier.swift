@@ -150,7 +150,7 @@ package struct HTTPErrorClassifier: Sendable {
         if failure.progress == .sent && !request.method.isSafe {
             var message = "\(failure); \(server) took the whole request, so it may have been carried out"
             if let retryKey { message += "; \(retryKey) makes a later retry safe" }
-            return make(.outcomeUnknown, message, .init(.noAnswer, setting: retryKey, found: [server]))
+            return make(.outcomeUnknown, message, .init(.noAnswer, found: [server] + (retryKey.map { [$0] } ?? [])))
         }
         switch failure.progress {
         case .notSent: return make(.transient, "\(failure) (nothing was sent)")

@@ -80,8 +80,8 @@ extension ShareError {
             /// error until then, when the server said.
             public static let rateLimited = Code(.rateLimited)
             /// The request went out whole and no answer came back; ``Detail/found`` names the
-            /// server. A retry is safe only with what makes it idempotent (an idempotency key, a
-            /// record key), which ``Detail/setting`` names when the destination sent one.
+            /// server, then what makes a later retry safe (an idempotency key, a record key) when
+            /// the destination sent one.
             public static let noAnswer = Code(.noAnswer)
 
             /// The stable code string, such as `missing-setting`.

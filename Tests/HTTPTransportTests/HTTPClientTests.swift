@@ -216,6 +216,7 @@ import Testing
             let error = keyed.error(for: failure, to: request)
             #expect(error.code == .outcomeUnknown)
             #expect(error.detail?.code == .noAnswer)
+            #expect(error.detail?.found == [server.origin, "the Idempotency-Key header"])
             #expect(
                 error.message.contains(
                     "may have been carried out; the Idempotency-Key header makes a later retry safe"
