@@ -147,7 +147,9 @@ public enum ShareviaMain {
             await $registryFactory.withValue(.standard(settings: settings, plus: extraDestinations)) {
                 await $routerScheduling.withValue(executor.routerScheduling) {
                     await $interrupts.withValue(interrupts) {
-                        await runCommand(arguments)
+                        await DeclaredArguments.$shown.withValue(DeclaredArguments.asksForCompletionScript(arguments)) {
+                            await runCommand(arguments)
+                        }
                     }
                 }
             }

@@ -118,11 +118,12 @@ struct CommandLineReader {
             && argument.dropFirst().contains(letter)
     }
 
-    /// Refuses a value a choice doesn't list in any case, or a number that isn't one. (A choice
-    /// in another case, such as `XCLIP`, is left to the setting's own reading to take or refuse.)
+    /// Refuses a value a choice doesn't list (in another case, unless the choice ignores case:
+    /// `--clipboard-backend XCLIP`), or a number that isn't one, as swift-argument-parser refuses
+    /// a value its type can't take.
     private func check(_ value: String, for option: CommandOption) throws(CommandLineError) {
         let kind = option.setting.kind
-        if let choices = kind.choices, !choices.contains(where: { $0.lowercased() == value.lowercased() }) {
+        if let choices = kind.choices, !kind.isChoice(value) {
             throw .invalidValue(value, for: option, choices: choices)
         }
         if kind.integerRange != nil, Int(value) == nil { throw .invalidValue(value, for: option, choices: []) }
