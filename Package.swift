@@ -51,7 +51,7 @@ let package = Package(
         ),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CTurboJPEG"),
-        // libcurl for SMTP, loaded with dlopen only when a message is sent.
+        // libcurl for SMTP and HTTP, loaded with dlopen (by one loader) only when a request is sent.
         .target(name: "CCurl"),
         // libsecret for the keyring (Secret Service), loaded with dlopen only when a token is read or written.
         .target(name: "CSecret"),
@@ -94,11 +94,18 @@ let package = Package(
             dependencies: ["ShareCore", "ImagePipeline", "CPangoCairo"],
             swiftSettings: strictSettings
         ),
+        // HTTPS requests through libcurl (loaded with dlopen at the first request) and the error
+        // classification every network destination shares. The package's own, not a product.
+        .target(
+            name: "HTTPTransport",
+            dependencies: ["ShareCore", "CCurl", "ProcessRunning"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "Destinations",
             dependencies: [
                 "ShareCore", "LocalFiles", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline",
-                "CCurl",
+                "CCurl", "HTTPTransport",
             ],
             swiftSettings: strictSettings
         ),
@@ -155,6 +162,12 @@ let package = Package(
                 "Clipboard", "Destinations", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning",
                 "TestSupport",
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "HTTPTransportTests",
+            dependencies: ["HTTPTransport", "ShareCore", "ProcessRunning", "TestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
