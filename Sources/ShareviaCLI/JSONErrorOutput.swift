@@ -21,9 +21,11 @@ enum JSONErrorOutput {
         arguments.prefix { $0 != "--" }.contains("--json")
     }
 
-    /// The stable code for an exit code: `usage` (64), `input` (65), `internal` (anything else).
+    /// The stable code for an exit code: `usage` (64), `input` (65), `unavailable` (4: what the
+    /// command needed, such as the keyring, could not be reached), `internal` (anything else).
     static func code(for exitCode: Int32) -> String {
         switch exitCode {
+        case ShareviaExitCode.notDelivered: return "unavailable"
         case ShareviaExitCode.usage: return "usage"
         case ShareviaExitCode.inputError: return "input"
         default: return "internal"

@@ -62,6 +62,13 @@ import Testing
         #expect(ShareviaExitCode.code(for: .notDelivered) == 4)
     }
 
+    @Test func jsonErrorCodesNameTheExitCode() {
+        #expect(JSONErrorOutput.code(for: ShareviaExitCode.usage) == "usage")
+        #expect(JSONErrorOutput.code(for: ShareviaExitCode.inputError) == "input")
+        #expect(JSONErrorOutput.code(for: ShareviaExitCode.notDelivered) == "unavailable")
+        #expect(JSONErrorOutput.code(for: ShareviaExitCode.internalError) == "internal")
+    }
+
     @Test func firstInvalidUTF8ByteIsLocated() {
         #expect(UTF8Validation.firstInvalidOffset(in: Array("héllo".utf8)) == nil)
         #expect(UTF8Validation.firstInvalidOffset(in: [0x61, 0x62, 0xFF, 0x63]) == 2)
