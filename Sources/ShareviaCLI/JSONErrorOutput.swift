@@ -6,7 +6,7 @@
 /// ```
 ///
 /// The message is also on stderr, as without `--json`.
-enum JSONErrorOutput {
+package enum JSONErrorOutput {
     struct Output: Encodable {
         struct Body: Encodable {
             var code: String
@@ -22,7 +22,7 @@ enum JSONErrorOutput {
     }
 
     /// The stable code for an exit code: `usage` (64), `input` (65), `internal` (anything else).
-    static func code(for exitCode: Int32) -> String {
+    package static func code(for exitCode: Int32) -> String {
         switch exitCode {
         case ShareviaExitCode.usage: return "usage"
         case ShareviaExitCode.inputError: return "input"
