@@ -182,7 +182,7 @@ let package = Package(
             name: "ShareviaCLITests",
             dependencies: [
                 "ShareviaCLI", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning", "Destinations",
-                "ImagePipeline", "ShareCards", "TestSupport",
+                "ImagePipeline", "ShareCards", "FuzzEntryPoints", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],
