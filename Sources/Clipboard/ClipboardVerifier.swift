@@ -18,7 +18,17 @@ struct ClipboardVerifier {
     static let settleTime: Duration = .seconds(1)
 
     /// The facts of a failed verification: ``ClipboardDestination/Configuration/verify`` can skip the check.
-    static let detail = ShareError.Detail(.verificationFailed, setting: "verify")
+    static let detail = ShareError.Detail(
+        .verificationFailed,
+        setting: "verify",
+        mentions: [
+            SettingMention(
+                "(did another program take it?)",
+                advice:
+                    "(did another program take it?); retry, or pass \(flag: ClipboardDestination.Settings.noVerify) to skip the check"
+            )
+        ]
+    )
 
     /// Returns when `selection` holds `expected` as `type`.
     ///

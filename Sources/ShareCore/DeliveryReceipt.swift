@@ -15,6 +15,14 @@ public struct DeliveryReceipt: Sendable, Hashable, Codable {
     /// What a helper program wrote to its standard error (a plugin's log), truncated; reports
     /// show it with `--verbose`.
     public var log: String?
+    /// Where the summary or the next step names a setting in library terms, tied to its
+    /// declaration, so a caller with its own names for settings can say them its way. Not
+    /// encoded: the words are what reports show.
+    public var mentions: [SettingMention] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case destination, outcome, summary, locations, nextStep, log
+    }
 
     /// A confirmed delivery.
     public init(destination: DestinationID, summary: String, locations: [String] = []) {

@@ -18,6 +18,9 @@ public struct PreparedShare: Sendable, Hashable {
     public var plan: any SharePlan
     /// What shaping changed: "dropped #fitness", "trimmed 41 characters".
     public var notes: [String]
+    /// Where the notes name a setting in library terms (`Configuration.fit`), tied to its
+    /// declaration, so a caller with its own names for settings can say them its way.
+    public var mentions: [SettingMention]
 
     /// Creates a prepared share.
     ///
@@ -28,13 +31,15 @@ public struct PreparedShare: Sendable, Hashable {
     ///   - attachments: The files exactly as they would be delivered.
     ///   - plan: What `deliver` acts on beyond the text and attachments; ``NoPlan`` when nothing.
     ///   - notes: What shaping changed.
+    ///   - mentions: Where the notes name a setting.
     public init(
         destination: DestinationID,
         summary: String,
         text: String? = nil,
         attachments: [ShareAttachment] = [],
         plan: any SharePlan = NoPlan(),
-        notes: [String] = []
+        notes: [String] = [],
+        mentions: [SettingMention] = []
     ) {
         self.destination = destination
         self.summary = summary
@@ -42,6 +47,7 @@ public struct PreparedShare: Sendable, Hashable {
         self.attachments = attachments
         self.plan = plan
         self.notes = notes
+        self.mentions = mentions
     }
 
     /// Named values that make up the delivery in order, as the plan describes itself: pasteboard
@@ -73,7 +79,8 @@ public struct PreparedShare: Sendable, Hashable {
 
     public static func == (lhs: PreparedShare, rhs: PreparedShare) -> Bool {
         lhs.destination == rhs.destination && lhs.summary == rhs.summary && lhs.text == rhs.text
-            && lhs.attachments == rhs.attachments && lhs.notes == rhs.notes && lhs.plan.isEqual(to: rhs.plan)
+            && lhs.attachments == rhs.attachments && lhs.notes == rhs.notes && lhs.mentions == rhs.mentions
+            && lhs.plan.isEqual(to: rhs.plan)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -82,6 +89,7 @@ public struct PreparedShare: Sendable, Hashable {
         hasher.combine(text)
         hasher.combine(attachments)
         hasher.combine(notes)
+        hasher.combine(mentions)
         hasher.combine(ObjectIdentifier(Swift.type(of: plan)))
         plan.hash(into: &hasher)
     }

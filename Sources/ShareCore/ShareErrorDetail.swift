@@ -4,8 +4,8 @@ extension ShareError {
     /// setting's value, and what sharevia found instead.
     ///
     /// A library message says what went wrong; it never names a command-line flag or a config-file
-    /// key, which a library caller doesn't have. The `sharevia` command maps ``code`` and
-    /// ``setting`` to advice that names its flags, the way it maps `ImageError` codes.
+    /// key, which a library caller doesn't have. Its ``mentions`` tie the words that name a setting
+    /// to the setting's declaration, so the `sharevia` command words them with its flags.
     ///
     /// ```swift
     /// if error.detail?.code == .missingSetting, error.detail?.setting == "appID" { ... }
@@ -27,6 +27,7 @@ extension ShareError {
                 case emptyChain = "empty-chain"
                 case unknownDestination = "unknown-destination"
                 case missingFile = "missing-file"
+                case imageTooLarge = "image-too-large"
             }
             private let base: Base
             private init(_ base: Base) { self.base = base }
@@ -58,6 +59,9 @@ extension ShareError {
             public static let unknownDestination = Code(.unknownDestination)
             /// A file of the share does not exist (``Detail/value`` is its path).
             public static let missingFile = Code(.missingFile)
+            /// An image has more bytes than the destination takes (``Detail/value``); a smaller
+            /// encoding of it may fit. ``Detail/found`` holds its size.
+            public static let imageTooLarge = Code(.imageTooLarge)
 
             /// The stable code string, such as `missing-setting`.
             public var description: String { base.rawValue }
@@ -74,13 +78,36 @@ extension ShareError {
         public var value: String?
         /// What sharevia found instead: the candidates to choose from, or the amount over a limit.
         public var found: [String]
+        /// Where the message names settings in library terms, and what a caller that sets them
+        /// another way says instead (the `sharevia` command names their flags).
+        public var mentions: [SettingMention]
 
         /// Creates a detail.
-        public init(_ code: Code, setting: String? = nil, value: String? = nil, found: [String] = []) {
+        public init(
+            _ code: Code,
+            setting: String? = nil,
+            value: String? = nil,
+            found: [String] = [],
+            mentions: [SettingMention] = []
+        ) {
             self.code = code
             self.setting = setting
             self.value = value
             self.found = found
+            self.mentions = mentions
+        }
+
+        /// Two details are equal when their facts are: the code, setting, value and what was
+        /// found. ``mentions`` say how one message words them, and don't count.
+        public static func == (lhs: Detail, rhs: Detail) -> Bool {
+            lhs.code == rhs.code && lhs.setting == rhs.setting && lhs.value == rhs.value && lhs.found == rhs.found
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(code)
+            hasher.combine(setting)
+            hasher.combine(value)
+            hasher.combine(found)
         }
 
         /// `missing-setting appID`, for logs and tests.

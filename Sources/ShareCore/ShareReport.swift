@@ -94,6 +94,16 @@ public struct ShareReport: Sendable, Codable, Hashable {
         /// What the destination's helper program logged on standard error (a plugin's log),
         /// truncated; `sharevia` prints it with `--verbose`.
         public var log: String?
+        /// The facts behind ``reason`` when it is an unavailability or an error, for advice in
+        /// the caller's terms. Not encoded: the reason is what reports show.
+        public var detail: ShareError.Detail?
+        /// Where ``notes`` or a receipt's ``reason`` name a setting in library terms, from the
+        /// prepared share and the receipt. Not encoded.
+        public var mentions: [SettingMention] = []
+
+        private enum CodingKeys: String, CodingKey {
+            case destination, result, reason, attempt, durationMilliseconds, prepared, notes, log
+        }
 
         public init(
             destination: DestinationID,

@@ -136,7 +136,14 @@ public struct ShareRouter: Sendable {
         let id = destination.descriptor.id
         let clock = Stopwatch(scheduling.clock)
         var started = clock.now
-        func record(_ result: ShareReport.Result, _ reason: String, try number: Int = 1, log: String? = nil) {
+        func record(
+            _ result: ShareReport.Result,
+            _ reason: String,
+            try number: Int = 1,
+            log: String? = nil,
+            detail: ShareError.Detail? = nil,
+            mentions: [SettingMention] = []
+        ) {
             var attempt = ShareReport.Attempt(
                 destination: id,
                 result: result,
@@ -147,6 +154,8 @@ public struct ShareRouter: Sendable {
                 notes: prepared?.notes ?? []
             )
             attempt.log = log
+            attempt.detail = detail
+            attempt.mentions = mentions + (prepared?.mentions ?? [])
             report.attempts.append(attempt)
         }
 
@@ -156,7 +165,7 @@ public struct ShareRouter: Sendable {
         }
         let availability = await effectiveAvailability(of: destination)
         guard availability.isAvailable else {
-            record(.unavailable, availability.reason ?? "unavailable")
+            record(.unavailable, availability.reason ?? "unavailable", detail: availability.detail)
             return .next
         }
 
@@ -165,7 +174,11 @@ public struct ShareRouter: Sendable {
             prepared = try destination.prepare(cards.request(request, for: destination.descriptor))
         } catch {
             let result = Self.result(for: error.code)
-            record(result == .transientFailure ? .permanentFailure : result, error.message)
+            record(
+                result == .transientFailure ? .permanentFailure : result,
+                error.message,
+                detail: error.detail
+            )
             return (error.code == .badInput || error.code == .cancelled) ? .stop : .next
         }
 
@@ -182,13 +195,14 @@ public struct ShareRouter: Sendable {
                     receipt.outcome == .handedOff ? .handedOff : .delivered,
                     receipt.line,
                     try: number,
-                    log: receipt.log
+                    log: receipt.log,
+                    mentions: receipt.mentions
                 )
                 report.receipt = receipt
                 return .stop
             case .failure(let error):
                 let result = Self.result(for: error.code)
-                record(result, error.message, try: number, log: error.log)
+                record(result, error.message, try: number, log: error.log, detail: error.detail)
                 switch error.code {
                 case .transient:
                     guard number < retryPolicy.maxAttempts else { return .next }

@@ -83,7 +83,7 @@ struct DestinationsCommand: AsyncParsableCommand {
         var entries: [Entry] = []
         for (index, destination) in destinations.enumerated() {
             let descriptor = destination.descriptor
-            let availability = availabilities[index] ?? .unavailable("not checked")
+            let availability = ErrorAdvice.availability(availabilities[index] ?? .unavailable("not checked"))
             entries.append(
                 Entry(
                     id: descriptor.id,

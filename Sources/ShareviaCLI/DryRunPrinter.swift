@@ -17,9 +17,10 @@ enum DryRunPrinter {
         return index == 0 ? ShareviaExitCode.delivered : ShareviaExitCode.deliveredByFallback
     }
 
+    /// The dry run for people, worded for this command line (``ErrorAdvice``).
     static func text(_ previews: [ShareRouter.Preview]) -> String {
         var lines = ["dry run: nothing is delivered"]
-        for preview in previews {
+        for preview in previews.map(ErrorAdvice.preview) {
             lines.append("")
             let state = preview.availability.isAvailable ? "available" : "unavailable"
             lines.append("== \(preview.destination): \(state)\(preview.availability.reason.map { ", \($0)" } ?? "")")
@@ -68,8 +69,9 @@ enum DryRunPrinter {
         var destinations: [Entry]
     }
 
+    /// The dry run as JSON, worded for this command line (``ErrorAdvice``).
     static func json(_ previews: [ShareRouter.Preview], exitCode: Int32) throws -> String {
-        let entries = previews.map { preview -> Output.Entry in
+        let entries = previews.map(ErrorAdvice.preview).map { preview -> Output.Entry in
             var entry = Output.Entry(
                 destination: preview.destination,
                 available: preview.availability.isAvailable,

@@ -130,7 +130,8 @@ struct ShareInvocation: Equatable, Sendable {
             } else {
                 full = try await router.share(content, via: chain)
             }
-            let report = verbose ? full : full.withoutLogs
+            // Worded for this command line once, for both the JSON and the lines.
+            let report = ErrorAdvice.report(verbose ? full : full.withoutLogs)
             let interruption = interrupts?.received.map(Interruption.init)
             let exitCode = interruption?.exitCode(for: report) ?? ShareviaExitCode.code(for: report.outcome)
             if json {

@@ -81,13 +81,13 @@ public enum ShareviaMain {
         DestinationRegistry.standard(context: context, plugins: plugins)
     }
 
-    /// The registry for this context and these plugins, its destinations' reasons and errors
-    /// worded for this command line (see ``ErrorAdvice``).
+    /// The registry for this context and these plugins. What its destinations say is worded for
+    /// this command line where it is printed (see ``ErrorAdvice``).
     static func makeRegistry(
         _ context: DestinationContext,
         _ plugins: StandardDestinations.Plugins
     ) -> DestinationRegistry {
-        registryFactory.make(context, plugins).advised()
+        registryFactory.make(context, plugins)
     }
 
     /// Where routers built by the commands run their tasks: the executor the command runs on.

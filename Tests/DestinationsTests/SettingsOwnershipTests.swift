@@ -112,17 +112,27 @@ import Testing
         }
     }
 
-    /// The command line takes every destination's options from the declarations: no file of it
-    /// names a built-in's type, but the advice it words for the destinations' errors.
+    /// The command line takes every destination's options from the declarations, and words
+    /// their advice from them too: no file of it names a built-in's type.
     @Test func theCommandLineNamesNoDestinationType() {
         let types = [
             "ClipboardDestination", "FileExportDestination", "InstagramDestination", "SMSDestination",
             "EmailDestination", "WebIntentDestination", "MastodonIntent", "PluginDestination",
         ]
-        let advice: Set<String> = ["Sources/ShareviaCLI/ErrorAdvice.swift"]
-        for file in Self.sources where file.path.hasPrefix("Sources/ShareviaCLI/") && !advice.contains(file.path) {
+        for file in Self.sources where file.path.hasPrefix("Sources/ShareviaCLI/") {
             for type in types where file.text.contains(type) {
                 Issue.record("\(file.path) names \(type)")
+            }
+        }
+    }
+
+    /// The command line rewords no library phrase: a destination's words that name a setting
+    /// (`Configuration.appID`) carry a mention of its declaration, so no file of the command line
+    /// holds them to look for.
+    @Test func theCommandLineHoldsNoLibraryWordsForASetting() {
+        for file in Self.sources where file.path.hasPrefix("Sources/ShareviaCLI/") {
+            for literal in Self.literals(in: file.text) where literal.contains("Configuration.") {
+                Issue.record("\(file.path) holds the library's words \"\(literal)\"")
             }
         }
     }

@@ -1,230 +1,302 @@
-import Destinations
+import Foundation
+import LocalFiles
 import ShareCards
 import ShareCore
 import Testing
 
+@testable import Clipboard
+@testable import Destinations
 @testable import ShareviaCLI
 
-/// The command line's advice for library errors: the libraries give facts (a code, a setting, a
-/// value), and ``ErrorAdvice`` words them with sharevia's flags, exactly as the messages read
-/// before the libraries stopped naming flags.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The command line's advice for library errors, notes and receipts: the libraries give facts (a
+/// code, a setting, the words that name it tied to its declaration), and ``ErrorAdvice`` words
+/// them with sharevia's flags, exactly as the messages read before the libraries stopped naming
+/// flags. Each error comes from the library's own code, not from words written here.
 @Suite struct ErrorAdviceTests {
     typealias Detail = ShareError.Detail
 
-    /// One library message with its facts, and what the command line prints for it.
+    /// An error the library makes, what its library callers read (when it is pinned), and what
+    /// the command line prints for it.
     struct Case: Sendable, CustomTestStringConvertible {
-        var destination: DestinationID?
-        var stage: ErrorAdvice.Stage
-        var message: String
-        var detail: Detail
+        var error: @Sendable () async throws -> ShareError
+        var library: String? = nil
         var expected: String
         var testDescription: String { expected }
     }
 
+    /// The error `body` throws.
+    static func thrown(_ body: () async throws(ShareError) -> Void) async throws -> ShareError {
+        do {
+            try await body()
+        } catch {
+            return error
+        }
+        throw CancellationError()
+    }
+
+    /// An error with the library's `message` and the facts its code attaches (for messages whose
+    /// paths or names are pinned here).
+    static func error(_ message: String, _ detail: Detail, destination: DestinationID? = nil) -> ShareError {
+        ShareError(.permanent, destination: destination, message: message, detail: detail)
+    }
+
+    static let home = ShareEnvironment(["PATH": "/nonexistent", "HOME": "/home/someone"])
+
     static let cases: [Case] = [
         Case(
-            destination: "instagram",
-            stage: .share,
-            message: "2 devices are attached (A1, B2); Configuration.device picks none",
-            detail: Detail(.choiceNeeded, setting: "device", found: ["A1", "B2"]),
+            error: {
+                try await thrown { () throws(ShareError) in
+                    _ = try InstagramDestination(environment: home).chooseDevice(["A1", "B2"])
+                }
+            },
+            library: "2 devices are attached (A1, B2); Configuration.device picks none",
             expected: "2 devices are attached (A1, B2); pick one with --device SERIAL"
         ),
         Case(
-            destination: "instagram",
-            stage: .share,
-            message: "no Facebook App ID (Configuration.appID)",
-            detail: Detail(.missingSetting, setting: "appID"),
+            error: {
+                try await thrown { () throws(ShareError) in
+                    _ = try InstagramDestination(environment: home).prepare(
+                        ShareRequest(content: ShareContent(text: "x"))
+                    )
+                }
+            },
+            library: "no Facebook App ID (Configuration.appID)",
             expected: "no Facebook App ID (--instagram-app-id)"
         ),
         Case(
-            destination: "instagram",
-            stage: .share,
-            message: "card.png is 21000000 bytes; Instagram hand-offs take at most 20 MiB: make it smaller",
-            detail: Detail(.overLimit, value: "20971520", found: ["21000000"]),
+            error: {
+                let instagram = InstagramDestination(
+                    configuration: .init(appID: "123"),
+                    environment: home
+                )
+                let image = ShareAttachment.bytes(Data(count: 21_000_000), mimeType: "image/png", fileName: "card.png")
+                return try await thrown { () throws(ShareError) in
+                    _ = try instagram.prepare(ShareRequest(content: ShareContent(text: "", attachments: [image])))
+                }
+            },
+            library: "card.png is 21000000 bytes; Instagram hand-offs take at most 20 MiB: make it smaller",
             expected:
                 "card.png is 21000000 bytes; Instagram hand-offs take at most 20 MiB: make it smaller (sharevia image convert --compression smallest)"
         ),
         Case(
-            destination: "instagram",
-            stage: .share,
-            message: "card.png is 100x100; a story background must be 9:16 or 9:18 and at least 720x1280",
-            detail: Detail(.imageLayout, setting: "fit", value: "100x100"),
+            error: {
+                error(
+                    "card.png is 100x100; a story background must be 9:16 or 9:18 and at least 720x1280",
+                    try #require(InstagramStoryLayout.notABackground("card.png", width: 100, height: 100).detail)
+                )
+            },
             expected:
                 "card.png is 100x100; a story background must be 9:16 or 9:18 and at least 720x1280. Pass --fit to place it on a 1080x1920 canvas, or --as sticker"
         ),
         Case(
-            destination: "sms",
-            stage: .share,
-            message:
+            error: {
+                try await thrown { () throws(ShareError) in
+                    _ = try SMSDestination(environment: home).chooseDevice([
+                        KDEConnect.Device(id: "aaa", name: "Pixel"), KDEConnect.Device(id: "bbb", name: "Galaxy S23"),
+                    ])
+                }
+            },
+            library:
                 "2 phones are paired and reachable (aaa (Pixel), bbb (Galaxy S23)); Configuration.device picks none",
-            detail: Detail(.choiceNeeded, setting: "device", found: ["aaa (Pixel)", "bbb (Galaxy S23)"]),
             expected: "2 phones are paired and reachable (aaa (Pixel), bbb (Galaxy S23)); pick one with --sms-device ID"
         ),
         Case(
-            destination: "sms",
-            stage: .share,
-            message:
+            error: {
+                let sms = SMSDestination(configuration: .init(maxSegments: 1), environment: home)
+                let link = "https://example.com/" + String(repeating: "a", count: 200)
+                return try await thrown { () throws(ShareError) in
+                    _ = try sms.prepare(ShareRequest(content: ShareContent(text: "hi", link: link)))
+                }
+            },
+            library:
                 "the link alone takes 2 SMS segments, over Configuration.maxSegments 1; raise the limit or share a shorter link",
-            detail: Detail(.overLimit, setting: "maxSegments", value: "1", found: ["2"]),
             expected:
                 "the link alone takes 2 SMS segments, over --sms-max-segments 1; raise the limit or share a shorter link"
         ),
         Case(
-            destination: "sms",
-            stage: .share,
-            message: "device dev1 (Configuration.device) needs kdeconnect-cli, which is not installed",
-            detail: Detail(.unusableSetting, setting: "device", value: "dev1"),
+            error: {
+                let number = try PhoneNumber(validating: "+15555550100")
+                let sms = SMSDestination(configuration: .init(recipients: [number], device: "dev1"), environment: home)
+                return try await thrown { () async throws(ShareError) in
+                    _ = try await sms.deliver(try sms.prepare(ShareRequest(content: ShareContent(text: "hi"))))
+                }
+            },
+            library:
+                "device dev1 (Configuration.device) needs kdeconnect-cli, which is not installed (apt-get install kdeconnect)",
             expected: "--sms-device dev1 needs kdeconnect-cli, which is not installed (apt-get install kdeconnect)"
         ),
         Case(
-            destination: "clipboard",
-            stage: .share,
-            message:
-                "verification failed: CLIPBOARD offers TARGETS, UTF8_STRING, not image/png, right after copying (did another program take it?)",
-            detail: Detail(.verificationFailed, setting: "verify"),
+            error: {
+                error(
+                    "verification failed: CLIPBOARD offers TARGETS, UTF8_STRING, not image/png, right after copying (did another program take it?)",
+                    ClipboardVerifier.detail
+                )
+            },
             expected:
                 "verification failed: CLIPBOARD offers TARGETS, UTF8_STRING, not image/png, right after copying (did another program take it?); retry, or pass --no-verify to skip the check"
         ),
         Case(
-            destination: "clipboard",
-            stage: .share,
-            message:
-                "verification failed: CLIPBOARD holds 5 bytes that differ from the 5 copied as UTF8_STRING (did another program take it?); withdrew the copy, so CLIPBOARD no longer holds the share (what was there before the copy is gone too)",
-            detail: Detail(.verificationFailed, setting: "verify"),
+            error: {
+                error(
+                    "verification failed: CLIPBOARD holds 5 bytes that differ from the 5 copied as UTF8_STRING (did another program take it?); withdrew the copy, so CLIPBOARD no longer holds the share (what was there before the copy is gone too)",
+                    ClipboardVerifier.detail
+                )
+            },
             expected:
                 "verification failed: CLIPBOARD holds 5 bytes that differ from the 5 copied as UTF8_STRING (did another program take it?); retry, or pass --no-verify to skip the check; withdrew the copy, so CLIPBOARD no longer holds the share (what was there before the copy is gone too)"
         ),
         Case(
-            destination: "email",
-            stage: .share,
-            message:
-                "the attachments may hold at most 1 MiB (1048576 bytes) together for email, and a.png is larger than that; mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit)",
-            detail: Detail(.overLimit, setting: "attachmentLimit", value: "1048576", found: ["a.png"]),
+            error: { EmailAttachmentLimit.exceeded(limit: 1_048_576, file: "a.png", whileReading: false) },
             expected:
                 "the attachments may hold at most 1 MiB (1048576 bytes) together for email, and a.png is larger than that; mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit; the CLI's --email-max-attachment-mib)"
         ),
         Case(
-            destination: "email",
-            stage: .share,
-            message: "TLS with smtp://mail.example:587 failed: bad certificate",
-            detail: Detail(.tlsFailed, setting: "caFile", found: ["smtp://mail.example:587"]),
+            error: {
+                try smtp("smtp://mail.example:587").classify(
+                    .init(curlCode: 60, responseCode: 0, error: "bad certificate")
+                )
+            },
+            library: "TLS with smtp://mail.example:587 failed: bad certificate",
             expected:
                 "TLS with smtp://mail.example:587 failed: bad certificate; if the server uses a private CA, pass its certificate with --smtp-ca-file"
         ),
         Case(
-            destination: "email",
-            stage: .share,
-            message: "smtp://mail.example:25 does not offer STARTTLS, and TLS is required: ...",
-            detail: Detail(.tlsFailed, setting: "security", found: ["smtp://mail.example:25"]),
+            error: { try smtp("smtp://mail.example:25").classify(.init(curlCode: 64, responseCode: 0, error: "")) },
             expected:
                 "smtp://mail.example:25 does not offer STARTTLS, and TLS is required: use smtps:// or a server with STARTTLS (--smtp-tls opportunistic or none only on a trusted network)"
         ),
         Case(
-            destination: "email",
-            stage: .share,
-            message: "To: 'x' contains a line feed (LF), which could inject headers into the message; remove it",
-            detail: Detail(.unusableSetting, setting: "to"),
+            error: {
+                error(
+                    "To: 'x' contains a line feed (LF), which could inject headers into the message; remove it",
+                    Detail(.unusableSetting, setting: "to", mentions: [.field("To", EmailDestination.Settings.to)])
+                )
+            },
             expected:
                 "To (--email-to): 'x' contains a line feed (LF), which could inject headers into the message; remove it"
         ),
         Case(
-            destination: "email",
-            stage: .share,
-            message: "no sender (Configuration.from)",
-            detail: Detail(.missingSetting, setting: "from"),
+            error: {
+                let email = EmailDestination(configuration: .init(smtp: "smtp://127.0.0.1:1"), environment: home)
+                return try await thrown { () async throws(ShareError) in
+                    _ = try await email.deliver(try email.prepare(ShareRequest(content: ShareContent(text: "hi"))))
+                }
+            },
+            library: "no sender (Configuration.from)",
             expected: "no sender: pass --email-from ADDRESS"
         ),
         Case(
-            destination: "file",
-            stage: .share,
-            message: "/tmp/x exists but is not a folder",
-            detail: Detail(.unusableSetting, setting: "directory", value: "/tmp/x"),
+            error: { AtomicFolderWriter(directory: "/tmp/x", destination: "file").notAFolder() },
+            library: "/tmp/x exists but is not a folder",
             expected: "/tmp/x exists but is not a folder; pass another folder with --out"
         ),
         Case(
-            destination: "file",
-            stage: .share,
-            message: "can't create a file in /tmp/x: No space left on device",
-            detail: Detail(.writeFailed, setting: "directory", value: "no-space"),
+            error: {
+                AtomicFolderWriter(directory: "/tmp/x", destination: "file").failure("can't create a file", ENOSPC)
+            },
+            library: "can't create a file in /tmp/x: No space left on device",
             expected:
                 "can't create a file in /tmp/x: No space left on device; free some space or pass another folder with --out"
         ),
         Case(
-            destination: "hook",
-            stage: .availability,
-            message:
+            error: {
+                let secrets = PluginSecrets(
+                    id: "hook",
+                    declared: ["signing", "token"],
+                    configuration: PluginSettings(),
+                    environment: ShareEnvironment([:])
+                )
+                return ShareError(
+                    .unavailable,
+                    destination: "hook",
+                    message: try #require(secrets.missingReason),
+                    detail: secrets.missingDetail
+                )
+            },
+            library:
                 "secret 'signing' is not set (PluginSettings.secrets); secret 'token' is not set (PluginSettings.secrets)",
-            detail: Detail(.missingSetting, setting: "secrets", found: ["signing", "token"]),
             expected:
                 "secret 'signing' is not set; add plugins.settings.hook.signing_env: VARIABLE or signing_file: PATH to the config file; secret 'token' is not set; add plugins.settings.hook.token_env: VARIABLE or token_file: PATH to the config file"
         ),
         Case(
-            destination: nil,
-            stage: .share,
-            message: "card.png: no such file. Check the path.",
-            detail: Detail(.missingFile, value: "card.png"),
+            error: {
+                try await thrown { () throws(ShareError) in _ = try ShareAttachment.file("card.png") }
+            },
+            library: "card.png: no such file. Check the path.",
             expected: "card.png: no such file. Check the path, or pass --text for a text-only share."
         ),
     ]
 
-    @Test(arguments: cases)
-    func libraryFactsBecomeTheCommandLinesAdvice(_ example: Case) {
-        let error = ShareError(
-            .permanent,
-            destination: example.destination,
-            message: example.message,
-            detail: example.detail
+    static func smtp(_ url: String) throws -> SMTPDelivery {
+        SMTPDelivery(
+            url: try SMTPURL(parsing: url),
+            security: .required,
+            timeout: .seconds(1),
+            connectTimeout: .seconds(1)
         )
-        #expect(ErrorAdvice.message(for: error, stage: example.stage) == example.expected)
     }
 
-    @Test(arguments: [
-        (
-            DestinationID("sms"),
-            "smart encoding (Configuration.smartEncoding) would make it GSM-7 in 3 segments (3 fewer)",
-            "smart encoding (--sms-smart-encoding) would make it GSM-7 in 3 segments (3 fewer)"
-        ),
-        (
-            "instagram",
-            "500x500 is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (Configuration.fit makes it a background)",
-            "500x500 is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (--fit makes it a background)"
-        ),
-        (
-            "instagram",
-            "edge colours could not be measured (x); the gradient is black where Configuration.topColor/bottomColor are not given",
-            "edge colours could not be measured (x); the gradient is black where --top-color/--bottom-color are not given"
-        ),
-        (
-            "instagram",
-            "Configuration.topColor/bottomColor not carried: Instagram ignores colours behind a background image",
-            "--top-color/--bottom-color not carried: Instagram ignores colours behind a background image"
-        ),
-        (
-            "email", "no recipient (Configuration.to): the draft has none",
-            "no recipient (--email-to): the draft has none"
-        ),
-        (
-            "email",
-            "wrote the message to /tmp/a.eml and a mailto: URI (no SMTP server: Configuration.smtp or SHAREVIA_SMTP_URL)",
-            "wrote the message to /tmp/a.eml and a mailto: URI (no SMTP server: --smtp or SHAREVIA_SMTP_URL)"
-        ),
-        (
-            "file",
-            "wrote share.txt to /tmp/s (card.eml not kept: the attachments may hold at most 1 MiB (1048576 bytes) together for email, and a.png is larger than that; mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit))",
-            "wrote share.txt to /tmp/s (card.eml not kept: the attachments may hold at most 1 MiB (1048576 bytes) together for email, and a.png is larger than that; mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit; the CLI's --email-max-attachment-mib))"
-        ),
-        ("x", "trimmed 41 characters", "trimmed 41 characters"),
-    ])
-    func notesAndReceiptsNameTheFlags(destination: DestinationID, library: String, expected: String) {
-        #expect(ErrorAdvice.mentioningFlags(library, destination: destination) == expected)
+    @Test(arguments: cases)
+    func libraryFactsBecomeTheCommandLinesAdvice(_ example: Case) async throws {
+        let error = try await example.error()
+        if let library = example.library { #expect(error.message == library) }
+        #expect(ErrorAdvice.message(for: error) == example.expected)
+    }
+
+    @Test(
+        arguments: [
+            (
+                "smart encoding (Configuration.smartEncoding) would make it GSM-7 in 3 segments (3 fewer)",
+                [SMSDestination.smartEncodingMention],
+                "smart encoding (--sms-smart-encoding) would make it GSM-7 in 3 segments (3 fewer)"
+            ),
+            (
+                "500x500 is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (Configuration.fit makes it a background)",
+                InstagramStoryLayout.mentions,
+                "500x500 is not a 9:16 or 9:18 background of at least 720x1280, so it is a sticker over a gradient (--fit makes it a background)"
+            ),
+            (
+                "edge colours could not be measured (x); the gradient is black where Configuration.topColor/bottomColor are not given",
+                InstagramStoryLayout.mentions,
+                "edge colours could not be measured (x); the gradient is black where --top-color/--bottom-color are not given"
+            ),
+            (
+                "Configuration.topColor/bottomColor not carried: Instagram ignores colours behind a background image",
+                InstagramStoryLayout.mentions,
+                "--top-color/--bottom-color not carried: Instagram ignores colours behind a background image"
+            ),
+            (
+                "no recipient (Configuration.to): the draft has none", EmailDestination.noteMentions,
+                "no recipient (--email-to): the draft has none"
+            ),
+            (
+                "wrote the message to /tmp/a.eml and a mailto: URI (no SMTP server: Configuration.smtp or SHAREVIA_SMTP_URL)",
+                EmailDestination.draftReceiptMentions,
+                "wrote the message to /tmp/a.eml and a mailto: URI (no SMTP server: --smtp or SHAREVIA_SMTP_URL)"
+            ),
+            (
+                "wrote share.txt to /tmp/s (card.eml not kept: the attachments may hold at most 1 MiB (1048576 bytes) together for email, and a.png is larger than that; mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit))",
+                EmailAttachmentLimit.exceeded(limit: 1_048_576, file: "a.png", whileReading: false).detail?.mentions
+                    ?? [],
+                "wrote share.txt to /tmp/s (card.eml not kept: the attachments may hold at most 1 MiB (1048576 bytes) together for email, and a.png is larger than that; mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit; the CLI's --email-max-attachment-mib))"
+            ),
+            ("trimmed 41 characters", [], "trimmed 41 characters"),
+        ] as [(String, [SettingMention], String)]
+    )
+    func notesAndReceiptsNameTheFlags(library: String, mentions: [SettingMention], expected: String) {
+        #expect(ErrorAdvice.words(library, mentions) == expected)
     }
 
     @Test func aDraftsNoteThroughTheRegistryNamesTheFlag() throws {
-        let environment = ShareEnvironment(["PATH": "/nonexistent", "HOME": "/home/someone"])
-        let registry = DestinationRegistry.standard(environment: environment).advised()
+        let registry = DestinationRegistry.standard(environment: Self.home)
         let email = try #require(registry.destination("email"))
         let prepared = try email.prepare(ShareRequest(content: ShareContent(text: "Seven days")))
-        #expect(prepared.notes.contains("no recipient (--email-to): the draft has none"))
+        #expect(prepared.notes.contains("no recipient (Configuration.to): the draft has none"))
+        #expect(ErrorAdvice.prepared(prepared).notes.contains("no recipient (--email-to): the draft has none"))
     }
 
     @Test func anErrorWithoutFactsKeepsItsMessage() {
@@ -232,39 +304,37 @@ import Testing
         #expect(ErrorAdvice.message(for: error) == "the server said no")
     }
 
-    /// The real destinations' reasons, through the registry the command line builds.
+    /// The real destinations' reasons, as the command line prints them.
     @Test func theRegistryGivesEveryReasonTheCommandLinesWords() async throws {
-        let environment = ShareEnvironment(["PATH": "/nonexistent", "HOME": "/home/someone"])
-        let registry = DestinationRegistry.standard(environment: environment).advised()
-        let instagram = await (try #require(registry.destination("instagram"))).availability()
+        let registry = DestinationRegistry.standard(environment: Self.home)
+        func reason(_ id: DestinationID) async throws -> String? {
+            ErrorAdvice.availability(await (try #require(registry.destination(id))).availability()).reason
+        }
         #expect(
-            instagram.reason
+            try await reason("instagram")
                 == "no Facebook App ID: pass --instagram-app-id ID or set SHAREVIA_INSTAGRAM_APP_ID (Instagram refuses stories without one)"
         )
-        let sms = await (try #require(registry.destination("sms"))).availability()
-        #expect(sms.reason?.contains("no recipient (--sms-to NUMBER or SHAREVIA_SMS_TO)") == true)
-        let mastodon = await (try #require(registry.destination("mastodon"))).availability()
+        #expect(try await reason("sms")?.contains("no recipient (--sms-to NUMBER or SHAREVIA_SMS_TO)") == true)
         #expect(
-            mastodon.reason
+            try await reason("mastodon")
                 == "no Mastodon instance set (pass --mastodon-instance or set SHAREVIA_MASTODON_INSTANCE=mastodon.social)"
         )
-        let email = await (try #require(registry.destination("email"))).availability()
         #expect(
-            email.reason
+            try await reason("email")
                 == "no SMTP server (--smtp or SHAREVIA_SMTP_URL): writes a .eml draft to /home/someone/.local/share/sharevia/shares and prints a mailto: URI"
         )
     }
 
     @Test func withoutAHomeTheFolderAdviceNamesOut() async throws {
-        let registry = DestinationRegistry.standard(environment: ShareEnvironment(["PATH": "/nonexistent"])).advised()
-        let file = await (try #require(registry.destination("file"))).availability()
+        let registry = DestinationRegistry.standard(environment: ShareEnvironment(["PATH": "/nonexistent"]))
+        let file = ErrorAdvice.availability(await (try #require(registry.destination("file"))).availability())
         #expect(file.reason == "neither XDG_DATA_HOME nor HOME is set; pass --out DIR to choose a folder")
-        let instagram = await (try #require(registry.destination("instagram"))).availability()
+        let instagram = ErrorAdvice.availability(await (try #require(registry.destination("instagram"))).availability())
         #expect(instagram.reason?.contains("--instagram-app-id") == true)
     }
 
     @Test func anUnknownDestinationPointsToTheListing() throws {
-        let registry = DestinationRegistry.standard(environment: ShareEnvironment([:])).advised()
+        let registry = DestinationRegistry.standard(environment: ShareEnvironment([:]))
         let error = #expect(throws: ShareError.self) { try FallbackChain(["nope"]).validatedIDs(against: registry) }
         let message = try #require(error.map { ErrorAdvice.message(for: $0) })
         #expect(message.hasPrefix("unknown destination 'nope'. Known destinations: clipboard, file"))

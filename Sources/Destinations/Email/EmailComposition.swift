@@ -18,13 +18,13 @@ struct EmailComposition {
     /// title when the subject is something else).
     init(content: ShareContent, configuration: EmailDestination.Configuration) throws(ShareError) {
         let from = try configuration.from.map { text throws(ShareError) in
-            try Self.address(text, field: "From", setting: "from")
+            try Self.address(text, field: "From", setting: ("from", EmailDestination.Settings.from))
         }
         let to = try configuration.to.map { text throws(ShareError) in
-            try Self.address(text, field: "To", setting: "to")
+            try Self.address(text, field: "To", setting: ("to", EmailDestination.Settings.to))
         }
         let cc = try configuration.cc.map { text throws(ShareError) in
-            try Self.address(text, field: "Cc", setting: "cc")
+            try Self.address(text, field: "Cc", setting: ("cc", EmailDestination.Settings.cc))
         }
         let title = content.title.flatMap { $0.isEmpty ? nil : $0 }
         let firstLine = content.text.split(whereSeparator: \.isNewline).first.map { String($0.prefix(78)) }
@@ -52,11 +52,12 @@ struct EmailComposition {
         self.message = message
     }
 
-    /// The address in `text`; a bad one from the configuration names its `setting` in the detail.
+    /// The address in `text`; a bad one from the configuration names its `setting` (the
+    /// `Configuration` property and its declaration) in the detail.
     private static func address(
         _ text: String,
         field: String,
-        setting: String? = nil
+        setting: (property: String, declaration: ShareSetting)? = nil
     ) throws(ShareError) -> MailAddress {
         do throws(MailContentError) {
             return try MailAddress(parsing: text, field: field)
@@ -65,7 +66,13 @@ struct EmailComposition {
                 .contentRejected,
                 destination: .email,
                 message: error.description,
-                detail: setting.map { ShareError.Detail(.unusableSetting, setting: $0) },
+                detail: setting.map {
+                    ShareError.Detail(
+                        .unusableSetting,
+                        setting: $0.property,
+                        mentions: [.field(field, $0.declaration)]
+                    )
+                },
                 underlying: error
             )
         }

@@ -70,7 +70,7 @@ public struct EmailDestination: ShareDestination {
                 .unavailable,
                 destination: id,
                 message: error.description,
-                detail: .init(.unusableSetting, setting: "smtp"),
+                detail: .init(.unusableSetting, setting: "smtp", mentions: [.field("SMTP URL", Settings.smtp)]),
                 underlying: error
             )
         }
@@ -80,7 +80,14 @@ public struct EmailDestination: ShareDestination {
                 .unavailable,
                 destination: id,
                 message: "smtps:// is TLS from the first byte; Configuration.security .none contradicts it",
-                detail: .init(.conflictingSettings, setting: "security", value: "none")
+                detail: .init(
+                    .conflictingSettings,
+                    setting: "security",
+                    value: "none",
+                    mentions: [
+                        SettingMention("Configuration.security .none", advice: "\(flag: Settings.security) none")
+                    ]
+                )
             )
         }
         let credentials = configuration.user != nil || configuration.password != nil
@@ -90,7 +97,18 @@ public struct EmailDestination: ShareDestination {
                 destination: id,
                 message:
                     "refusing to send the SMTP login to \(url.host) without TLS: set Configuration.security to .required (the default) or use smtps://",
-                detail: .init(.conflictingSettings, setting: "security", value: security.rawValue, found: [url.host])
+                detail: .init(
+                    .conflictingSettings,
+                    setting: "security",
+                    value: security.rawValue,
+                    found: [url.host],
+                    mentions: [
+                        SettingMention(
+                            "set Configuration.security to .required (the default) or use",
+                            advice: "use \(flag: Settings.security) required (the default) or"
+                        )
+                    ]
+                )
             )
         }
         if configuration.password != nil && configuration.user == nil {
@@ -105,7 +123,12 @@ public struct EmailDestination: ShareDestination {
                 .unavailable,
                 destination: id,
                 message: "the CA file \(caFile) (Configuration.caFile) can't be read",
-                detail: .init(.unusableSetting, setting: "caFile", value: caFile)
+                detail: .init(
+                    .unusableSetting,
+                    setting: "caFile",
+                    value: caFile,
+                    mentions: [SettingMention("Configuration.caFile", setting: Settings.caFile)]
+                )
             )
         }
         return SMTPDelivery(
@@ -132,22 +155,36 @@ public struct EmailDestination: ShareDestination {
             guard let folder else {
                 return .unavailable(
                     "neither XDG_DATA_HOME nor HOME is set, and no Configuration.outputDirectory for the .eml draft",
-                    detail: .init(.missingSetting, setting: "outputDirectory")
+                    detail: .init(.missingSetting, setting: "outputDirectory", mentions: [.noOutputDirectory])
                 )
             }
             return .available(
                 "no SMTP server (Configuration.smtp or \(Configuration.urlVariable)): writes a .eml draft to \(folder) and prints a mailto: URI",
-                detail: .init(.missingSetting, setting: "smtp", value: folder)
+                detail: .init(
+                    .missingSetting,
+                    setting: "smtp",
+                    value: folder,
+                    mentions: [SettingMention("Configuration.smtp", setting: Settings.smtp)]
+                )
             )
         }
         guard configuration.from != nil else {
             return .unavailable(
                 "no sender: set Configuration.from or \(Configuration.fromVariable)",
-                detail: .init(.missingSetting, setting: "from")
+                detail: .init(
+                    .missingSetting,
+                    setting: "from",
+                    mentions: [
+                        SettingMention(
+                            "set Configuration.from or",
+                            advice: "pass \(flag: Settings.from) ADDRESS or set"
+                        )
+                    ]
+                )
             )
         }
         guard !configuration.to.isEmpty || !configuration.cc.isEmpty else {
-            return .unavailable("no recipient (Configuration.to)", detail: .init(.missingSetting, setting: "to"))
+            return .unavailable("no recipient (Configuration.to)", detail: Self.noRecipient)
         }
         let tls =
             smtp.url.scheme == .smtps
@@ -204,7 +241,8 @@ public struct EmailDestination: ShareDestination {
             text: message.text,
             attachments: request.content.attachments,
             plan: plan,
-            notes: notes
+            notes: notes,
+            mentions: Self.noteMentions
         )
     }
 
@@ -224,7 +262,13 @@ public struct EmailDestination: ShareDestination {
                     .unavailable,
                     destination: id,
                     message: "no sender (Configuration.from)",
-                    detail: .init(.missingSetting, setting: "from")
+                    detail: .init(
+                        .missingSetting,
+                        setting: "from",
+                        mentions: [
+                            SettingMention(" (Configuration.from)", advice: ": pass \(flag: Settings.from) ADDRESS")
+                        ]
+                    )
                 )
             }
             let recipients = message.to + message.cc
@@ -233,7 +277,7 @@ public struct EmailDestination: ShareDestination {
                     .unavailable,
                     destination: id,
                     message: "no recipient (Configuration.to)",
-                    detail: .init(.missingSetting, setting: "to")
+                    detail: Self.noRecipient
                 )
             }
             let acceptance = try await smtp.send(layout, limit: limit, from: from, recipients: recipients)
@@ -250,7 +294,7 @@ public struct EmailDestination: ShareDestination {
                 .unavailable,
                 destination: id,
                 message: "no folder for the .eml draft (Configuration.outputDirectory)",
-                detail: .init(.missingSetting, setting: "outputDirectory")
+                detail: .init(.missingSetting, setting: "outputDirectory", mentions: [.noFolder])
             )
         }
         let path = try await EmailDraft(layout: layout, limit: limit, name: composition.draftName).write(into: folder)
@@ -258,7 +302,7 @@ public struct EmailDestination: ShareDestination {
             message.attachments.isEmpty
             ? ""
             : " (a mailto: URI can't carry an attachment: attach \(message.attachments.map(\.fileName).joined(separator: ", ")) yourself, or use the .eml, which holds it)"
-        return .handedOff(
+        var receipt = DeliveryReceipt.handedOff(
             destination: id,
             summary:
                 "wrote the message to \(path) and a mailto: URI (no SMTP server: Configuration.smtp or \(Configuration.urlVariable))",
@@ -266,6 +310,8 @@ public struct EmailDestination: ShareDestination {
                 "open \(path) in your mail client and send it, or open the mailto: URI\(attachmentStep): \(composition.mailto)",
             locations: [path, composition.mailto]
         )
+        receipt.mentions = Self.draftReceiptMentions
+        return receipt
     }
 }
 

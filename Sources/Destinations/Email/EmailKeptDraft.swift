@@ -72,9 +72,14 @@ struct EmailKeptDraft: Sendable, Hashable {
     /// Streams each draft into a temporary file in `folder`. A draft that can't be written (an
     /// attachment over the limit, unreadable) is left out and named in `problems`: the rest of
     /// the share is written all the same.
-    static func stage(_ drafts: [EmailKeptDraft], in folder: String) async -> (staged: [Staged], problems: [String]) {
+    /// The problems' mentions of settings come from their errors.
+    static func stage(
+        _ drafts: [EmailKeptDraft],
+        in folder: String
+    ) async -> (staged: [Staged], problems: [String], mentions: [SettingMention]) {
         var staged: [Staged] = []
         var problems: [String] = []
+        var mentions: [SettingMention] = []
         for draft in drafts {
             let name = draft.name
             do throws(ShareError) {
@@ -87,9 +92,10 @@ struct EmailKeptDraft: Sendable, Hashable {
                 )
             } catch {
                 problems.append("\(name) not kept: \(error.message)")
+                mentions += error.detail?.mentions ?? []
             }
         }
-        return (staged, problems)
+        return (staged, problems, mentions)
     }
 
     /// Removes the temporary files of `staged`.

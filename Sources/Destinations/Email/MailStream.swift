@@ -121,7 +121,19 @@ enum EmailAttachmentLimit {
             destination: .email,
             message:
                 "the attachments may hold at most \(shown) (\(limit) bytes) together for email, and \(file) \(how); mail servers refuse larger messages. Share a smaller file, or raise the limit (EmailDestination.Configuration.attachmentLimit)",
-            detail: .init(.overLimit, setting: "attachmentLimit", value: "\(limit)", found: [file])
+            detail: .init(
+                .overLimit,
+                setting: "attachmentLimit",
+                value: "\(limit)",
+                found: [file],
+                mentions: [
+                    SettingMention(
+                        "(EmailDestination.Configuration.attachmentLimit)",
+                        advice:
+                            "(EmailDestination.Configuration.attachmentLimit; the CLI's \(flag: EmailDestination.Settings.maxAttachmentMiB))"
+                    )
+                ]
+            )
         )
     }
 }

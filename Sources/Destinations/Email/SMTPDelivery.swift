@@ -203,13 +203,34 @@ struct SMTPDelivery: Sendable {
             return error(
                 .permanent,
                 "TLS with \(server) failed: \(detail)",
-                detail: .init(.tlsFailed, setting: "caFile", found: [server])
+                detail: .init(
+                    .tlsFailed,
+                    setting: "caFile",
+                    found: [server],
+                    mentions: [
+                        SettingMention(
+                            "TLS with \(server) failed: \(detail)",
+                            advice:
+                                "TLS with \(server) failed: \(detail); if the server uses a private CA, pass its certificate with \(flag: EmailDestination.Settings.caFile)"
+                        )
+                    ]
+                )
             )
         case 64:
             return error(
                 .permanent,
                 "\(server) does not offer STARTTLS, and TLS is required: use smtps:// or a server with STARTTLS (Configuration.security .opportunistic or .none only on a trusted network)",
-                detail: .init(.tlsFailed, setting: "security", found: [server])
+                detail: .init(
+                    .tlsFailed,
+                    setting: "security",
+                    found: [server],
+                    mentions: [
+                        SettingMention(
+                            "Configuration.security .opportunistic or .none",
+                            advice: "\(flag: EmailDestination.Settings.security) opportunistic or none"
+                        )
+                    ]
+                )
             )
         default:
             return error(.permanent, "sending through \(server) failed (curl error \(outcome.curlCode)): \(detail)")

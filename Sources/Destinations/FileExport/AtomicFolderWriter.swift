@@ -68,12 +68,18 @@ struct AtomicFolderWriter {
             }
             number = Self.firstFreeSuffix(for: names, in: folder.descriptor, from: number + 1)
         }
+        let message =
+            "\(directory) already holds \(names.first ?? "these files") and \(Self.maximumNumber) numbered copies"
         throw ShareError(
             .permanent,
             destination: destination,
-            message:
-                "\(directory) already holds \(names.first ?? "these files") and \(Self.maximumNumber) numbered copies",
-            detail: .init(.folderFull, setting: "directory", value: directory)
+            message: message,
+            detail: .init(
+                .folderFull,
+                setting: "directory",
+                value: directory,
+                mentions: [.folder(message, "choose another folder with")]
+            )
         )
     }
 
@@ -248,30 +254,43 @@ struct AtomicFolderWriter {
         }
         var info = stat()
         guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw ShareError(
-                .permanent,
-                destination: destination,
-                message: "\(directory) exists but is not a folder",
-                detail: .init(.unusableSetting, setting: "directory", value: directory)
-            )
+            throw notAFolder()
         }
+    }
+
+    /// The error for a folder path that names something else.
+    func notAFolder() -> ShareError {
+        let message = "\(directory) exists but is not a folder"
+        return ShareError(
+            .permanent,
+            destination: destination,
+            message: message,
+            detail: .init(
+                .unusableSetting,
+                setting: "directory",
+                value: directory,
+                mentions: [.folder(message, "pass another folder with")]
+            )
+        )
     }
 
     /// The error for a failed system call: what failed (followed by "in <folder>" when
     /// `naming`) and the system's reason; its detail says why, for the caller's advice.
-    private func failure(_ what: String, _ code: Int32, naming: Bool = true) -> ShareError {
+    func failure(_ what: String, _ code: Int32, naming: Bool = true) -> ShareError {
         let reason = String(cString: strerror(code))
         let cause: String
+        let advice: String
         switch code {
-        case ENOSPC, EDQUOT: cause = "no-space"
-        case EACCES, EPERM, EROFS: cause = "not-writable"
-        default: cause = "other"
+        case ENOSPC, EDQUOT: (cause, advice) = ("no-space", "free some space or pass another folder with")
+        case EACCES, EPERM, EROFS: (cause, advice) = ("not-writable", "pass a folder you can write to with")
+        default: (cause, advice) = ("other", "check the folder or pass another with")
         }
+        let message = "\(what)\(naming ? " in \(directory)" : ""): \(reason)"
         return ShareError(
             .permanent,
             destination: destination,
-            message: "\(what)\(naming ? " in \(directory)" : ""): \(reason)",
-            detail: .init(.writeFailed, setting: "directory", value: cause)
+            message: message,
+            detail: .init(.writeFailed, setting: "directory", value: cause, mentions: [.folder(message, advice)])
         )
     }
 

@@ -79,10 +79,22 @@ public struct FileExportDestination: ShareDestination {
     /// Why there is no folder to write to.
     static let noFolder = "neither XDG_DATA_HOME nor HOME is set, and no Configuration.directory"
 
+    /// The facts of ``noFolder``: a caller with a flag for the folder names it.
+    static let noFolderDetail = ShareError.Detail(
+        .missingSetting,
+        setting: "directory",
+        mentions: [
+            SettingMention(
+                ", and no Configuration.directory",
+                advice: "; pass \(flag: ShareSettings.outputFolder) DIR to choose a folder"
+            )
+        ]
+    )
+
     public func availability() async -> Availability {
         if let directory = configuration.directory { return .available("folder \(directory)") }
         guard let directory = Self.defaultDirectory(environment: environment) else {
-            return .unavailable(Self.noFolder, detail: .init(.missingSetting, setting: "directory"))
+            return .unavailable(Self.noFolder, detail: Self.noFolderDetail)
         }
         return .available("default folder \(directory)")
     }
@@ -94,7 +106,7 @@ public struct FileExportDestination: ShareDestination {
                 .unavailable,
                 destination: id,
                 message: Self.noFolder,
-                detail: .init(.missingSetting, setting: "directory")
+                detail: Self.noFolderDetail
             )
         }
         // With the .eml of each email that prepared the share but did not deliver it.
@@ -143,12 +155,14 @@ public struct FileExportDestination: ShareDestination {
             return try writer.write(files, manifest: manifest)
         }
         let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-        return DeliveryReceipt(
+        var receipt = DeliveryReceipt(
             destination: id,
             summary: "wrote \(names.joined(separator: ", ")) to \(directory)"
                 + kept.problems.map { " (\($0))" }.joined(),
             locations: written
         )
+        receipt.mentions = kept.mentions
+        return receipt
     }
 
     /// The share folder when none is configured: `$XDG_DATA_HOME/sharevia/shares`, else

@@ -74,13 +74,19 @@ public struct InstagramDestination: ShareDestination {
         guard let appID = configuration.appID, !appID.isEmpty else {
             return .unavailable(
                 "no Facebook App ID: set Configuration.appID or \(Configuration.appIDVariable) (Instagram refuses stories without one)",
-                detail: .init(.missingSetting, setting: "appID")
+                detail: .init(
+                    .missingSetting,
+                    setting: "appID",
+                    mentions: [
+                        SettingMention("set Configuration.appID or", advice: "pass \(flag: Settings.appID) ID or set")
+                    ]
+                )
             )
         }
         guard let folder else {
             return .unavailable(
                 "neither XDG_DATA_HOME nor HOME is set, and no Configuration.outputDirectory for the hand-off bundle",
-                detail: .init(.missingSetting, setting: "outputDirectory")
+                detail: .init(.missingSetting, setting: "outputDirectory", mentions: [.noOutputDirectory])
             )
         }
         let adb =
@@ -100,7 +106,11 @@ public struct InstagramDestination: ShareDestination {
                 .unavailable,
                 destination: id,
                 message: "no Facebook App ID (Configuration.appID)",
-                detail: .init(.missingSetting, setting: "appID")
+                detail: .init(
+                    .missingSetting,
+                    setting: "appID",
+                    mentions: [SettingMention("Configuration.appID", setting: Settings.appID)]
+                )
             )
         }
         let content = request.content
@@ -129,7 +139,8 @@ public struct InstagramDestination: ShareDestination {
                 "instagram: \(layout.layer.rawValue) \(layout.width)x\(layout.height)\(content.link == nil ? "" : " with a link sticker")",
             attachments: [layout.image],
             plan: plan,
-            notes: notes
+            notes: notes,
+            mentions: InstagramStoryLayout.mentions
         )
     }
 
@@ -143,7 +154,7 @@ public struct InstagramDestination: ShareDestination {
                 .unavailable,
                 destination: id,
                 message: "no folder for the hand-off bundle (Configuration.outputDirectory)",
-                detail: .init(.missingSetting, setting: "outputDirectory")
+                detail: .init(.missingSetting, setting: "outputDirectory", mentions: [.noFolder])
             )
         }
         let bundle = try InstagramBundle(handOff: handOff).write(into: folder)
@@ -171,7 +182,7 @@ public struct InstagramDestination: ShareDestination {
         )
     }
 
-    private func chooseDevice(_ serials: [String]) throws(ShareError) -> String {
+    func chooseDevice(_ serials: [String]) throws(ShareError) -> String {
         if let wanted = configuration.device {
             guard serials.contains(wanted) else {
                 throw ShareError(
@@ -188,7 +199,17 @@ public struct InstagramDestination: ShareDestination {
                 destination: id,
                 message:
                     "\(serials.count) devices are attached (\(serials.joined(separator: ", "))); Configuration.device picks none",
-                detail: .init(.choiceNeeded, setting: "device", found: serials)
+                detail: .init(
+                    .choiceNeeded,
+                    setting: "device",
+                    found: serials,
+                    mentions: [
+                        SettingMention(
+                            "Configuration.device picks none",
+                            advice: "pick one with \(flag: Settings.device) SERIAL"
+                        )
+                    ]
+                )
             )
         }
         return serials[0]

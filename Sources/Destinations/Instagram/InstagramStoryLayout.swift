@@ -69,7 +69,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
                 destination: id,
                 message:
                     "\(attachment.fileName) is \(size) bytes; Instagram hand-offs take at most \(InstagramImageRules.maximumBytes >> 20) MiB: make it smaller",
-                detail: .init(.overLimit, value: "\(InstagramImageRules.maximumBytes)", found: ["\(size)"])
+                detail: .init(.imageTooLarge, value: "\(InstagramImageRules.maximumBytes)", found: ["\(size)"])
             )
         }
         // The limit again while reading: a file that grew since the check stops one byte over.
@@ -131,13 +131,7 @@ struct InstagramStoryLayout: Sendable, Hashable {
             }
         case .background:
             guard fitsBackground else {
-                throw ShareError(
-                    .contentRejected,
-                    destination: id,
-                    message:
-                        "\(attachment.fileName) is \(InstagramImageRules.describe(width: info.width, height: info.height)); a story background must be 9:16 or 9:18 and at least 720x1280",
-                    detail: .init(.imageLayout, setting: "fit", value: "\(info.width)x\(info.height)")
-                )
+                throw notABackground(attachment.fileName, width: info.width, height: info.height)
             }
             layer = .background
         case .sticker:
@@ -188,4 +182,35 @@ struct InstagramStoryLayout: Sendable, Hashable {
 extension DestinationID {
     /// Instagram Stories.
     public static let instagram: DestinationID = "instagram"
+}
+
+extension InstagramStoryLayout {
+    /// The error for an image placed as a background that is not shaped like one.
+    static func notABackground(_ fileName: String, width: Int, height: Int) -> ShareError {
+        let rule = "a story background must be 9:16 or 9:18 and at least 720x1280"
+        typealias Settings = InstagramDestination.Settings
+        let advice: SettingAdvice =
+            "\(rule). Pass \(flag: Settings.fit) to place it on a 1080x1920 canvas, or \(flag: Settings.placement) sticker"
+        return ShareError(
+            .contentRejected,
+            destination: .instagram,
+            message: "\(fileName) is \(InstagramImageRules.describe(width: width, height: height)); \(rule)",
+            detail: .init(
+                .imageLayout,
+                setting: "fit",
+                value: "\(width)x\(height)",
+                mentions: [SettingMention(rule, advice: advice)]
+            )
+        )
+    }
+
+    /// Where the layout's notes name a setting: the fit, and the gradient's colours.
+    static let mentions = [
+        SettingMention("Configuration.fit", setting: InstagramDestination.Settings.fit),
+        SettingMention(
+            "Configuration.topColor/bottomColor",
+            advice:
+                "\(flag: InstagramDestination.Settings.topColor)/\(flag: InstagramDestination.Settings.bottomColor)"
+        ),
+    ]
 }

@@ -69,6 +69,18 @@ public struct SMSDestination: ShareDestination {
     public static let noRecipientNote =
         "no recipient (Configuration.recipients or \(Configuration.recipientsVariable))"
 
+    /// Where a note names ``Configuration/smartEncoding``.
+    static let smartEncodingMention = SettingMention(
+        "(Configuration.smartEncoding)",
+        advice: "(\(flag: Settings.smartEncoding))"
+    )
+
+    /// ``noRecipientNote`` for a caller that names ``Settings/recipients`` its way.
+    static let noRecipientMention = SettingMention(
+        noRecipientNote,
+        advice: "no recipient (\(flag: Settings.recipients) NUMBER or \(variable: Settings.recipients))"
+    )
+
     /// Always available unless an `SHAREVIA_SMS_*` variable is wrong; says how it will deliver and,
     /// when it can't send through a phone, exactly what is missing.
     public func availability() async -> Availability {
@@ -86,7 +98,8 @@ public struct SMSDestination: ShareDestination {
         }
         return .available(
             "\(uri); can't send through a phone: \(missing.joined(separator: "; "))",
-            detail: configuration.recipients.isEmpty ? .init(.missingSetting, setting: "recipients") : nil
+            detail: configuration.recipients.isEmpty
+                ? .init(.missingSetting, setting: "recipients", mentions: [Self.noRecipientMention]) : nil
         )
     }
 
@@ -127,7 +140,8 @@ public struct SMSDestination: ShareDestination {
                         .overLimit,
                         setting: "maxSegments",
                         value: "\(maxSegments)",
-                        found: ["\(fitted.count.segments)"]
+                        found: ["\(fitted.count.segments)"],
+                        mentions: [SettingMention("Configuration.maxSegments", setting: Settings.maxSegments)]
                     )
                 )
             }
@@ -157,7 +171,8 @@ public struct SMSDestination: ShareDestination {
             text: text,
             attachments: image.map { [$0] } ?? [],
             plan: plan,
-            notes: notes
+            notes: notes,
+            mentions: [Self.smartEncodingMention]
         )
     }
 
@@ -198,7 +213,17 @@ public struct SMSDestination: ShareDestination {
                     destination: id,
                     message:
                         "device \(device) (Configuration.device) needs kdeconnect-cli, which is not installed (apt-get install kdeconnect)",
-                    detail: .init(.unusableSetting, setting: "device", value: device)
+                    detail: .init(
+                        .unusableSetting,
+                        setting: "device",
+                        value: device,
+                        mentions: [
+                            SettingMention(
+                                "device \(device) (Configuration.device)",
+                                advice: "\(flag: Settings.device) \(device)"
+                            )
+                        ]
+                    )
                 )
             }
             why = "kdeconnect-cli is not installed"
@@ -212,7 +237,7 @@ public struct SMSDestination: ShareDestination {
     }
 
     /// The device to send through: the configured one, or the only one; nil when none is listed.
-    private func chooseDevice(_ devices: [KDEConnect.Device]) throws(ShareError) -> KDEConnect.Device? {
+    func chooseDevice(_ devices: [KDEConnect.Device]) throws(ShareError) -> KDEConnect.Device? {
         let listed = devices.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
         if let wanted = configuration.device {
             guard let device = devices.first(where: { $0.id == wanted || $0.name == wanted }) else {
@@ -232,7 +257,17 @@ public struct SMSDestination: ShareDestination {
                 destination: id,
                 message:
                     "\(devices.count) phones are paired and reachable (\(listed)); Configuration.device picks none",
-                detail: .init(.choiceNeeded, setting: "device", found: devices.map { "\($0.id) (\($0.name))" })
+                detail: .init(
+                    .choiceNeeded,
+                    setting: "device",
+                    found: devices.map { "\($0.id) (\($0.name))" },
+                    mentions: [
+                        SettingMention(
+                            "Configuration.device picks none",
+                            advice: "pick one with \(flag: Settings.device) ID"
+                        )
+                    ]
+                )
             )
         }
         return devices.first

@@ -41,7 +41,11 @@ public struct MastodonIntent: WebIntentService {
             self.instance = nil
             configurationProblem =
                 "no Mastodon instance set (set the instance or \(Self.instanceVariable)=mastodon.social)"
-            configurationDetail = .init(.missingSetting, setting: "instance")
+            configurationDetail = .init(
+                .missingSetting,
+                setting: "instance",
+                mentions: [SettingMention("set the instance or", advice: "pass \(flag: Settings.instance) or set")]
+            )
         }
     }
 
