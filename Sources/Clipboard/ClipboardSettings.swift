@@ -24,7 +24,10 @@ extension ClipboardDestination {
             key: "clipboard.backend",
             flag: "clipboard-backend",
             variable: BackendPreference.environmentVariable,
-            kind: .choice(BackendPreference.allCases.map { $0 == .automatic ? "auto" : $0.rawValue }),
+            kind: .choice(
+                BackendPreference.allCases.map { $0 == .automatic ? "auto" : $0.rawValue },
+                ignoringCase: true
+            ),
             help: "How to reach the clipboard; x11 is sharevia's own X11 client (or SHAREVIA_CLIPBOARD_BACKEND).",
             valueName: "backend",
             defaultWords: "auto",
@@ -45,17 +48,12 @@ extension ClipboardDestination {
     }
 
     /// The clipboard as a built-in: its settings, and its entry.
-    package static let builtIn = BuiltInDestination.configured(
+    package static let builtIn = BuiltInDestination.single(
+        standardDescriptor,
         settings: Settings.all,
-        read: { Configuration(reading: $0, problems: &$1) },
-        entries: { configuration, context in
-            [
-                BuiltInDestination.Entry(descriptor: standardDescriptor) {
-                    ClipboardDestination(configuration: configuration, environment: context.environment)
-                }
-            ]
-        }
-    )
+        purpose: .local,
+        read: Configuration.init(reading:problems:)
+    ) { ClipboardDestination(configuration: $0, environment: $1.environment) }
 }
 
 extension ClipboardDestination.Configuration {

@@ -47,8 +47,11 @@ public enum StandardDestinations {
         WebIntentDestination.builtIn,
     ]
 
-    /// Every setting a built-in or the plugins read, after the share's own.
-    public static var settings: [ShareSetting] { builtIns.flatMap(\.settings) + PluginSettings.Keys.all }
+    /// Every setting a built-in or the plugins read, after the share's own, in the order
+    /// `sharevia config check` lists them (``BuiltInDestination/inConfigOrder(_:)``).
+    public static var settings: [ShareSetting] {
+        BuiltInDestination.inConfigOrder(builtIns).flatMap(\.settings) + PluginSettings.Keys.all
+    }
 
     /// Every bad value among the built-ins' settings, each naming its source.
     public static func check(_ settings: SettingsReader) -> [SettingError] {

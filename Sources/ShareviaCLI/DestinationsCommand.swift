@@ -3,7 +3,7 @@ import Destinations
 import ShareCore
 
 /// `sharevia destinations`: lists every registered destination with its availability.
-struct DestinationsCommand: AsyncParsableCommand {
+struct DestinationsCommand: AsyncParsableCommand, DeclaredArgumentsCommand {
     static let configuration = CommandConfiguration(
         commandName: "destinations",
         abstract: "List every destination with whether it is available here, and why not."
@@ -12,6 +12,13 @@ struct DestinationsCommand: AsyncParsableCommand {
     /// Everything after `destinations`, which ``ShareCommandLine`` reads from the options' declarations.
     @Argument(parsing: .captureForPassthrough, help: "Options; see 'sharevia destinations --help'.")
     var words: [String] = []
+
+    static var declaredOptions: [CommandOption] { CommandOptions.destinations }
+    var passthrough: Argument<[String]> { _words }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws { _words = try Self.passthrough(from: decoder) }
 
     struct Entry: Encodable {
         var id: DestinationID

@@ -2,7 +2,11 @@ import ArgumentParser
 import TextFitting
 
 /// `sharevia sms count [TEXT | -]`: encoding, units, segments, units left and what forced UCS-2.
-struct SMSCountCommand: AsyncParsableCommand {
+///
+/// swift-argument-parser only names it (in `sharevia sms --help`, completions and the manual) and
+/// hands it its words; ``SMSCountCommandLine`` reads them, from the options' declarations
+/// (``SMSCountOptions``), and draws its `--help`.
+struct SMSCountCommand: AsyncParsableCommand, DeclaredArgumentsCommand {
     static let configuration = CommandConfiguration(
         commandName: "count",
         abstract: "Count an SMS: encoding, units, segments, units left in the last one, what forced UCS-2.",
@@ -17,43 +21,40 @@ struct SMSCountCommand: AsyncParsableCommand {
             """
     )
 
-    @Flag(help: "Print one JSON object per input, one per line.")
-    var json = false
+    /// Everything after `count`, which ``SMSCountCommandLine`` reads. Completion scripts are
+    /// written from the declared options instead (``DeclaredArgumentsCommand``).
+    @Argument(parsing: .captureForPassthrough, help: "Options and the text; see 'sharevia sms count --help'.")
+    var words: [String] = []
 
-    @Flag(help: "Read standard input and treat each line as one input.")
-    var lines = false
+    static var declaredOptions: [CommandOption] { SMSCountOptions.all }
+    var passthrough: Argument<[String]> { _words }
 
-    @Flag(
-        name: .customLong("smart-encoding"),
-        help: "Count as sent with --sms-smart-encoding: look-alikes replaced when that keeps it GSM-7."
-    )
-    var smartEncoding = false
+    init() {}
 
-    @Argument(help: "The text, or - (the default) to read it from standard input.")
-    var text: String?
+    init(from decoder: any Decoder) throws { _words = try Self.passthrough(from: decoder) }
 
-    func validate() throws {
-        if lines, let text, text != "-" { throw ValidationError("--lines reads standard input; don't also give TEXT") }
+    /// What the words ask for, read as `sharevia` reads them at start-up.
+    func request() throws -> SMSCountCommandLine.Request {
+        do throws(CommandLineFailure) {
+            return try SMSCountCommandLine.count(words)
+        } catch {
+            throw ValidationError(error.error.message)
+        }
     }
+
+    /// The count the words ask for; nil for help, the version or a command line that can't be read.
+    var invocation: SMSCountInvocation? {
+        guard case .count(let invocation)? = try? request() else { return nil }
+        return invocation
+    }
+
+    func validate() throws { _ = try request() }
 
     func run() async throws {
-        try invocation.run()
-    }
-
-    /// What the command line asks for.
-    var invocation: SMSCountInvocation {
-        SMSCountInvocation(json: json, lines: lines, smartEncoding: smartEncoding, text: text)
-    }
-
-    /// `sms count --lines ...` read by this command alone, before the command tree and the share
-    /// machinery are set up: nil for any other command line, and for one this command refuses
-    /// (help, a bad flag, `--lines` with TEXT), which ``ShareviaCommand`` then reads and reports
-    /// as before. The same declaration and the same reader: only less is set up around it.
-    static func linesInvocation(in arguments: [String]) -> SMSCountInvocation? {
-        guard arguments.count >= 3, arguments[0] == "sms", arguments[1] == "count",
-            let command = try? parse(Array(arguments[2...])), command.lines
-        else { return nil }
-        return command.invocation
+        switch try request() {
+        case .count(let invocation): try invocation.run()
+        case .print(let text): StandardStreams.write(text + "\n")
+        }
     }
 }
 

@@ -5,7 +5,7 @@ import ArgumentParser
 /// swift-argument-parser only names it (in `sharevia --help`, completions and the manual) and
 /// hands it its words; ``ShareCommandLine`` reads them, from the options' declarations
 /// (``CommandOptions``), and draws its `--help`. ``invocation`` holds what they mean.
-struct ShareCommand: AsyncParsableCommand {
+struct ShareCommand: AsyncParsableCommand, DeclaredArgumentsCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
         abstract: "Share files, text and a link to a destination, falling back so the share is never lost.",
@@ -37,13 +37,17 @@ struct ShareCommand: AsyncParsableCommand {
             """
     )
 
-    /// Everything after `share`, which ``ShareCommandLine`` reads; shells complete every option.
-    @Argument(
-        parsing: .captureForPassthrough,
-        help: "Options and files; see 'sharevia share --help'.",
-        completion: .list(ShareCommandLine.completionWords)
-    )
+    /// Everything after `share`, which ``ShareCommandLine`` reads. Completion scripts are written
+    /// from the declared options instead (``DeclaredArgumentsCommand``).
+    @Argument(parsing: .captureForPassthrough, help: "Options and files; see 'sharevia share --help'.")
     var words: [String] = []
+
+    static var declaredOptions: [CommandOption] { CommandOptions.share }
+    var passthrough: Argument<[String]> { _words }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws { _words = try Self.passthrough(from: decoder) }
 
     /// The share the words ask for, validated.
     func request() throws -> ShareInvocation {

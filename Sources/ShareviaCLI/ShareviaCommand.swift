@@ -130,16 +130,19 @@ public enum ShareviaMain {
             exit(ShareviaExitCode.usage)
         }
         let arguments = Array(CommandLine.arguments.dropFirst())
-        // `sms count --lines` needs no registry, no executor and no command tree: setting them
-        // up would cost nearly as much as counting a megabyte (their generic types are looked up
-        // by name at first use). The command alone reads its options, as in the tree.
-        if let count = SMSCountCommand.linesInvocation(in: arguments) {
-            do {
-                try count.run()
+        // `sms count` needs no registry, no executor and no command tree: setting them up would
+        // cost nearly as much as counting a megabyte (their generic types are looked up by name at
+        // first use). Its one reader, driven by its options' declarations, reads it here.
+        do {
+            if let request = try SMSCountCommandLine.request(arguments) {
+                switch request {
+                case .count(let invocation): try invocation.run()
+                case .print(let text): StandardStreams.write(text + "\n")
+                }
                 exit(0)
-            } catch {
-                exit(exitStatus(for: error, wantsJSON: JSONErrorOutput.isRequested(in: arguments)))
             }
+        } catch {
+            exit(exitStatus(for: error, wantsJSON: JSONErrorOutput.isRequested(in: arguments)))
         }
         let interrupts = InterruptSignals.start()
         let watch: (Task<Void, Never>) -> Void = { interrupts?.watch($0) }
@@ -147,7 +150,9 @@ public enum ShareviaMain {
             await $registryFactory.withValue(.standard(settings: settings, plus: extraDestinations)) {
                 await $routerScheduling.withValue(executor.routerScheduling) {
                     await $interrupts.withValue(interrupts) {
-                        await runCommand(arguments)
+                        await DeclaredArguments.$shown.withValue(DeclaredArguments.asksForCompletionScript(arguments)) {
+                            await runCommand(arguments)
+                        }
                     }
                 }
             }

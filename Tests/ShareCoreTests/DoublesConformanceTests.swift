@@ -4,114 +4,138 @@ import Testing
 
 /// The conformance check must pass the well-behaved doubles and catch broken destinations.
 @Suite struct DoublesConformanceTests {
-    @Test func inMemoryDestinationConforms() async {
-        let failures = await DestinationConformance(InMemoryDestination(id: "memory"), deliverSample: true).run()
+    /// A text destination; each case chooses its summary, its plan and how it delivers.
+    struct Scripted: ShareDestination {
+        var id: DestinationID
+        var summary: @Sendable (ShareContent) -> String = { _ in "x" }
+        var plan: @Sendable (ShareContent) -> any SharePlan = { _ in NoPlan() }
+        var delivery: @Sendable (PreparedShare) throws(ShareError) -> DeliveryReceipt
+
+        var descriptor: DestinationDescriptor {
+            DestinationDescriptor(id: id, displayName: "Scripted (\(id))", capabilities: [.text])
+        }
+        func availability() async -> Availability { .available() }
+        func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+            try requireSupported(request.content)
+            return PreparedShare(
+                destination: id,
+                summary: summary(request.content),
+                text: request.content.text,
+                plan: plan(request.content)
+            )
+        }
+        func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+            try delivery(prepared)
+        }
+    }
+
+    struct Counted: SharePlan {
+        var count: Int
+        var fields: [PreparedShare.Field] { [.init("count", String(count))] }
+    }
+
+    /// Keeps the token as a `Secret`, which prints redacted, but shows it in its fields.
+    struct LeakyPlan: SharePlan {
+        var token: Secret
+        var fields: [PreparedShare.Field] { [.init("authorization", "Bearer \(token.revealed())")] }
+    }
+
+    /// Throws `cancelled` in a cancelled task, as a delivery must.
+    static func cancellable(_ id: DestinationID) throws(ShareError) {
+        if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled") }
+    }
+
+    /// A destination the check must catch, and what it must say.
+    struct Broken: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var destination: Scripted
+        var secrets: [String] = []
+        var deliverSample = false
+        /// The checks it fails: at least these, or exactly these when `exactly`.
+        var failing: [String]
+        var exactly = false
+    }
+
+    static let broken = [
+        Broken(
+            testDescription: "a secret in its summary",
+            destination: Scripted(
+                id: "leaky",
+                summary: { _ in "posting with token tok-123456" },
+                delivery: { _ in DeliveryReceipt(destination: "leaky", summary: "ok") }
+            ),
+            secrets: ["tok-123456"],
+            failing: ["secrets"]
+        ),
+        Broken(
+            testDescription: "a secret in its plan's dry-run fields",
+            destination: Scripted(
+                id: "leaky",
+                summary: { _ in "posting" },
+                plan: { _ in LeakyPlan(token: Secret("tok-654321")) },
+                delivery: { _ in DeliveryReceipt(destination: "leaky", summary: "ok") }
+            ),
+            secrets: ["tok-654321"],
+            failing: ["secrets"]
+        ),
+        Broken(
+            testDescription: "a delivery that ignores its plan",
+            destination: Scripted(
+                id: "careless",
+                plan: { Counted(count: $0.text.count) },
+                delivery: { prepared throws(ShareError) in
+                    try cancellable("careless")
+                    return DeliveryReceipt(destination: "careless", summary: "sent \(prepared.fields.count) field(s)")
+                }
+            ),
+            deliverSample: true,
+            failing: ["plan"]
+        ),
+        Broken(
+            testDescription: "a delivery that ignores cancellation",
+            destination: Scripted(id: "careless") { _ in
+                DeliveryReceipt(destination: "careless", summary: "delivered anyway")
+            },
+            deliverSample: true,
+            failing: ["cancellation"],
+            exactly: true
+        ),
+    ]
+
+    @Test(arguments: broken)
+    func catchesABrokenDestination(_ broken: Broken) async {
+        let failures = await DestinationConformance(
+            broken.destination,
+            secrets: broken.secrets,
+            deliverSample: broken.deliverSample
+        )
+        .run()
+        if broken.exactly {
+            #expect(failures.map(\.check) == broken.failing)
+        } else {
+            for check in broken.failing { #expect(failures.contains { $0.check == check }, "\(failures)") }
+        }
+    }
+
+    /// The in-memory double, and a destination that reads its plan typed, deliver a sample and
+    /// pass every check.
+    @Test(
+        arguments: [
+            InMemoryDestination(id: "memory"),
+            Scripted(
+                id: "careful",
+                plan: { Counted(count: $0.text.count) },
+                delivery: { prepared throws(ShareError) in
+                    try cancellable("careful")
+                    let plan = try prepared.plan(as: Counted.self, for: "careful")
+                    return DeliveryReceipt(destination: "careful", summary: "sent \(plan.count) characters")
+                }
+            ),
+        ] as [any ShareDestination]
+    )
+    func aWellBehavedDestinationConforms(_ destination: any ShareDestination) async {
+        let failures = await DestinationConformance(destination, deliverSample: true).run()
         #expect(failures.isEmpty, "\(failures)")
-    }
-
-    @Test func catchesALeakedSecret() async {
-        struct Leaky: ShareDestination {
-            let token = "tok-123456"
-            var descriptor: DestinationDescriptor {
-                DestinationDescriptor(id: "leaky", displayName: "Leaky", capabilities: [.text])
-            }
-            func availability() async -> Availability { .available() }
-            func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
-                try requireSupported(request.content)
-                return PreparedShare(
-                    destination: "leaky",
-                    summary: "posting with token \(token)",
-                    text: request.content.text
-                )
-            }
-            func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
-                DeliveryReceipt(destination: "leaky", summary: "ok")
-            }
-        }
-        let failures = await DestinationConformance(Leaky(), secrets: ["tok-123456"]).run()
-        #expect(failures.contains { $0.check == "secrets" })
-    }
-
-    @Test func catchesASecretInAPlansDryRunFields() async {
-        /// Keeps the token as a `Secret`, which prints redacted, but shows it in its fields.
-        struct LeakyPlan: SharePlan {
-            var token: Secret
-            var fields: [PreparedShare.Field] { [.init("authorization", "Bearer \(token.revealed())")] }
-        }
-        struct Leaky: ShareDestination {
-            var descriptor: DestinationDescriptor {
-                DestinationDescriptor(id: "leaky", displayName: "Leaky", capabilities: [.text])
-            }
-            func availability() async -> Availability { .available() }
-            func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
-                try requireSupported(request.content)
-                return PreparedShare(
-                    destination: "leaky",
-                    summary: "posting",
-                    text: request.content.text,
-                    plan: LeakyPlan(token: Secret("tok-654321"))
-                )
-            }
-            func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
-                DeliveryReceipt(destination: "leaky", summary: "ok")
-            }
-        }
-        let failures = await DestinationConformance(Leaky(), secrets: ["tok-654321"]).run()
-        #expect(failures.contains { $0.check == "secrets" }, "\(failures)")
-    }
-
-    @Test func catchesADeliveryThatIgnoresItsPlan() async {
-        struct Counted: SharePlan {
-            var count: Int
-            var fields: [PreparedShare.Field] { [.init("count", String(count))] }
-        }
-        /// Plans, then delivers whatever it is handed.
-        struct Careless: ShareDestination {
-            var descriptor: DestinationDescriptor {
-                DestinationDescriptor(id: "careless", displayName: "Careless", capabilities: [.text])
-            }
-            func availability() async -> Availability { .available() }
-            func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
-                try requireSupported(request.content)
-                let count = request.content.text.count
-                return PreparedShare(
-                    destination: "careless",
-                    summary: "x",
-                    text: request.content.text,
-                    plan: Counted(count: count)
-                )
-            }
-            func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
-                if Task.isCancelled { throw ShareError(.cancelled, destination: "careless", message: "cancelled") }
-                return DeliveryReceipt(destination: "careless", summary: "sent \(prepared.fields.count) field(s)")
-            }
-        }
-        let careless = await DestinationConformance(Careless(), deliverSample: true).run()
-        #expect(careless.contains { $0.check == "plan" }, "\(careless)")
-        // The same destination reading its plan typed conforms; so does one without a plan.
-        struct Careful: ShareDestination {
-            var descriptor: DestinationDescriptor {
-                DestinationDescriptor(id: "careful", displayName: "Careful", capabilities: [.text])
-            }
-            func availability() async -> Availability { .available() }
-            func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
-                try requireSupported(request.content)
-                let count = request.content.text.count
-                return PreparedShare(
-                    destination: "careful",
-                    summary: "x",
-                    text: request.content.text,
-                    plan: Counted(count: count)
-                )
-            }
-            func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
-                if Task.isCancelled { throw ShareError(.cancelled, destination: "careful", message: "cancelled") }
-                let plan = try prepared.plan(as: Counted.self, for: "careful")
-                return DeliveryReceipt(destination: "careful", summary: "sent \(plan.count) characters")
-            }
-        }
-        let careful = await DestinationConformance(Careful(), deliverSample: true).run()
-        #expect(careful.isEmpty, "\(careful)")
     }
 
     @Test func secretWrapperNeverPrints() {
@@ -122,23 +146,5 @@ import Testing
         dump(secret, to: &dumped)
         #expect(!dumped.contains("hunter2"))
         #expect(secret.revealed() == "hunter2")
-    }
-
-    @Test func catchesADeliveryThatIgnoresCancellation() async {
-        struct Careless: ShareDestination {
-            var descriptor: DestinationDescriptor {
-                DestinationDescriptor(id: "careless", displayName: "Careless", capabilities: [.text])
-            }
-            func availability() async -> Availability { .available() }
-            func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
-                try requireSupported(request.content)
-                return PreparedShare(destination: "careless", summary: "x", text: request.content.text)
-            }
-            func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
-                DeliveryReceipt(destination: "careless", summary: "delivered anyway")
-            }
-        }
-        let failures = await DestinationConformance(Careless(), deliverSample: true).run()
-        #expect(failures.map(\.check) == ["cancellation"])
     }
 }

@@ -7,10 +7,10 @@ import TextFitting
 
 @testable import ShareviaCLI
 
-/// `sms count --lines` is read at start-up by ``SMSCountCommand`` alone, exactly as the whole
-/// command tree reads it, and every other shape (help, errors, text arguments) is left to the tree.
+/// `sms count` is read at start-up by ``SMSCountCommandLine``, the one reader of its declared
+/// options, before the command tree is set up; the tree hands it the same words.
 @Suite struct SMSCountLinesRouteTests {
-    func argumentParserInvocation(_ arguments: [String]) -> SMSCountInvocation? {
+    func treeInvocation(_ arguments: [String]) -> SMSCountInvocation? {
         (try? ShareviaCommand.parseAsRoot(arguments) as? SMSCountCommand)?.invocation
     }
 
@@ -24,41 +24,37 @@ import TextFitting
         ["sms", "count", "--lines", "-"], ["sms", "count", "--lines", "--"], ["sms", "count", "--lines", "--lines"],
     ])
     func agreesWithTheCommandTree(arguments: [String]) throws {
-        let early = try #require(
-            SMSCountCommand.linesInvocation(in: arguments),
-            "the early route declined \(arguments)"
-        )
-        let parsed = try #require(argumentParserInvocation(arguments), "ArgumentParser refused \(arguments)")
+        guard case .count(let early)? = try SMSCountCommandLine.request(arguments) else {
+            Issue.record("the early route declined \(arguments)")
+            return
+        }
+        let parsed = try #require(treeInvocation(arguments), "the command tree refused \(arguments)")
         #expect(early == parsed)
+        #expect(early.lines)
     }
 
+    /// Command lines that are not `sms count`'s, which the command tree reads.
     @Test(arguments: [
-        ["sms", "count"], ["sms", "count", "--json"], ["sms", "count", "hello"],
-        ["sms", "count", "--lines", "text"],
-        ["sms", "count", "--lines", "--help"],
-        ["sms", "count", "--lines", "-h"], ["sms", "count", "--lines=true"], ["sms", "count", "--lines", "--version"],
         ["sms", "--lines", "count"], ["sms", "help", "count"], ["count", "--lines"],
-        ["sms", "count", "--lines", "--colour"], ["--to", "sms", "sms", "count", "--lines"],
-        ["sms", "count", "--lines", "help"],
+        ["--to", "sms", "sms", "count", "--lines"], ["sms"], ["sms", "--help"], ["help", "sms"],
+        ["text", "count", "--lines"], ["help", "sms", "count", "--lines"],
     ])
-    func leavesTheRestToTheCommandTree(arguments: [String]) {
-        #expect(SMSCountCommand.linesInvocation(in: arguments) == nil)
+    func leavesTheRestToTheCommandTree(arguments: [String]) throws {
+        #expect(try SMSCountCommandLine.request(arguments) == nil)
     }
 
     @Test func readsEveryFlagOfTheCountCommand() throws {
-        // Every flag the command declares is read on the early route too: it is the same reader.
-        let flags = SMSCountCommand._dumpHelp()
-        for flag in ["--lines", "--json", "--smart-encoding"] {
-            #expect(flags.contains("\"\(flag.dropFirst(2))\""), "\(flag)")
-            let invocation = SMSCountCommand.linesInvocation(
-                in: ["sms", "count", "--lines"] + (flag == "--lines" ? [] : [flag])
+        // Every flag the command declares is read on the early route: it is the one reader.
+        let flags = SMSCountOptions.all.filter { !$0.isArgument }.map { "--" + $0.flag }
+        #expect(flags == ["--json", "--lines", "--smart-encoding"])
+        for flag in flags {
+            let request = try SMSCountCommandLine.request(
+                ["sms", "count", "--lines"] + (flag == "--lines" ? [] : [flag])
             )
-            #expect(invocation != nil)
+            #expect(request != nil, "\(flag)")
         }
-        let all = try #require(
-            SMSCountCommand.linesInvocation(in: ["sms", "count", "--lines", "--json", "--smart-encoding"])
-        )
-        #expect(all == SMSCountInvocation(json: true, lines: true, smartEncoding: true, text: nil))
+        let all = try SMSCountCommandLine.request(["sms", "count", "--lines", "--json", "--smart-encoding"])
+        #expect(all == .count(SMSCountInvocation(json: true, lines: true, smartEncoding: true, text: nil)))
     }
 
     @Test func countsLinesAsTheFullAnalysisDoes() {

@@ -161,7 +161,7 @@ import Testing
 
     @Test(arguments: [
         ["share", "--help"], ["--to", "x", "--help"], ["--to", "x", "-vh"], ["help", "share"],
-        ["--to", "x", "--bogus", "-h"],
+        ["--to", "x", "--bogus", "-h"], ["--to", "x", "--help=1"],
     ])
     func printsTheShareHelp(arguments: [String]) throws {
         guard case .print(let text) = try ShareCommandLine.request(arguments) else {
@@ -214,6 +214,9 @@ import Testing
             ),
             (["--to", "x", "-q"], "Unknown option '-q'", nil),
             (["--to", "x", "-vq"], "Unknown option '-q'", nil),
+            // Letters none of which is a flag are a mistyped long name; --help is never suggested.
+            (["--to", "x", "--text", "hi", "-qq"], "Unknown option '-qq'. Did you mean '--to'?", nil),
+            (["--to", "x", "--hlp"], "Unknown option '--hlp'. Did you mean '--to'?", nil),
             (["--to", "x", "--timeout", "0", "--text", "hi"], "--timeout must be between 0 and 3600 seconds", nil),
             (["--to", "x", "--retries", "11", "--text", "hi"], "--retries must be between 0 and 10", nil),
             (

@@ -90,11 +90,12 @@ extension EmailDestination {
             summary: "a PEM file of CA certificates",
             group: group
         )
-        /// The most the attachments may hold together, in MiB.
+        /// The most the attachments may hold together, in MiB: any number above 0 on the command
+        /// line (`2.5`), a whole number in the config file.
         public static let maxAttachmentMiB = ShareSetting(
             key: "email.max_attachment_mib",
             flag: "email-max-attachment-mib",
-            kind: .integer(1...1_048_576),
+            kind: .number,
             help: "Email: the most the attachments may hold together, in MiB (default 25), checked while reading them.",
             valueName: "mib",
             defaultWords: "25",
@@ -118,26 +119,24 @@ extension EmailDestination {
             isSecret: true
         )
 
-        /// Every email setting: the flags in `--help`'s order, then the keys without a flag.
-        public static let all = [smtp, from, to, cc, subject, html, security, caFile, maxAttachmentMiB, user, password]
+        /// Every email setting: the keys in `config check`'s order, the flags in `--help`'s.
+        public static let all = [smtp, from, to, cc, user, password, subject, html, security, caFile, maxAttachmentMiB]
     }
 }
 
 extension EmailDestination {
     /// Email as a built-in: its settings, and its entry; a draft goes to the share folder and
     /// `--timeout` limits one SMTP delivery.
-    public static let builtIn = BuiltInDestination.configured(
+    public static let builtIn = BuiltInDestination.single(
+        standardDescriptor,
         settings: Settings.all,
-        read: { Configuration(reading: $0, problems: &$1) },
-        entries: { configuration, context in
+        purpose: .message,
+        outputDirectory: { $0.outputDirectory = $1 },
+        read: Configuration.init(reading:problems:),
+        build: { configuration, context in
             var configuration = configuration
-            configuration.outputDirectory = context.outputDirectory
             configuration.password = Settings.password.key.flatMap { context.secrets[$0] }
-            return [
-                BuiltInDestination.Entry(descriptor: standardDescriptor) { [configuration] in
-                    EmailDestination(configuration: configuration, environment: context.environment)
-                }
-            ]
+            return EmailDestination(configuration: configuration, environment: context.environment)
         }
     )
 }
@@ -243,7 +242,7 @@ extension EmailDestination.Configuration {
                     return .success(Int(mib * 1_048_576))
                 }
                 guard let mib = Int(found.text), (1...1_048_576).contains(mib) else {
-                    return .failure(.kind(Settings.maxAttachmentMiB.kind))
+                    return .failure(SettingProblem("must be a whole number from 1 to 1048576"))
                 }
                 return .success(mib * 1_048_576)
             }

@@ -64,18 +64,13 @@ extension InstagramDestination {
 
 extension InstagramDestination {
     /// Instagram as a built-in: its settings, and its entry; the bundle goes to the share folder.
-    public static let builtIn = BuiltInDestination.configured(
+    public static let builtIn = BuiltInDestination.single(
+        standardDescriptor,
         settings: Settings.all,
-        read: { Configuration(reading: $0, problems: &$1) },
-        entries: { configuration, context in
-            var configuration = configuration
-            configuration.outputDirectory = context.outputDirectory
-            return [
-                BuiltInDestination.Entry(descriptor: standardDescriptor) { [configuration] in
-                    InstagramDestination(configuration: configuration, environment: context.environment)
-                }
-            ]
-        }
+        purpose: .post,
+        outputDirectory: { $0.outputDirectory = $1 },
+        read: Configuration.init(reading:problems:),
+        build: { InstagramDestination(configuration: $0, environment: $1.environment) }
     )
 }
 

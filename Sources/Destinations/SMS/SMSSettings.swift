@@ -61,17 +61,12 @@ extension SMSDestination {
 
 extension SMSDestination {
     /// SMS as a built-in: its settings, and its entry.
-    public static let builtIn = BuiltInDestination.configured(
+    public static let builtIn = BuiltInDestination.single(
+        standardDescriptor,
         settings: Settings.all,
-        read: { Configuration(reading: $0, problems: &$1) },
-        entries: { configuration, context in
-            [
-                BuiltInDestination.Entry(descriptor: standardDescriptor) {
-                    SMSDestination(configuration: configuration, environment: context.environment)
-                }
-            ]
-        }
-    )
+        purpose: .message,
+        read: Configuration.init(reading:problems:)
+    ) { SMSDestination(configuration: $0, environment: $1.environment) }
 }
 
 extension SMSDestination.Configuration {

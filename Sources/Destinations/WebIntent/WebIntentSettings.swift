@@ -56,6 +56,7 @@ extension WebIntentDestination {
     /// The web intents as one built-in: Mastodon's settings, and an entry per service.
     public static let builtIn = BuiltInDestination.configured(
         settings: MastodonIntent.Settings.all,
+        purpose: .post,
         read: { MastodonIntent(reading: $0, problems: &$1) },
         entries: { mastodon, context in
             let runner = ProcessRunner()

@@ -44,6 +44,8 @@ public struct BuiltInDestination: Sendable {
 
     /// The settings it reads: its flags, config keys and variables.
     public var settings: [ShareSetting]
+    /// What it is for, which places its keys in `sharevia config check`.
+    public var purpose: Purpose
     /// Every bad value among `settings`, each naming its source.
     public var check: @Sendable (SettingsReader) -> [SettingError]
     /// Its entries, configured from the context.
@@ -55,11 +57,13 @@ public struct BuiltInDestination: Sendable {
     /// Declares a built-in.
     public init(
         settings: [ShareSetting],
+        purpose: Purpose,
         check: @escaping @Sendable (SettingsReader) -> [SettingError] = { _ in [] },
         fileID: String = #fileID,
         entries: @escaping @Sendable (DestinationContext) -> [Entry]
     ) {
         self.settings = settings
+        self.purpose = purpose
         self.check = check
         self.fileID = fileID
         self.entries = entries
@@ -70,12 +74,14 @@ public struct BuiltInDestination: Sendable {
     /// builds the registry entries from it.
     public static func configured<Configuration: Sendable>(
         settings: [ShareSetting],
+        purpose: Purpose,
         fileID: String = #fileID,
         read: @escaping @Sendable (SettingsReader, inout [SettingError]) -> Configuration,
         entries: @escaping @Sendable (Configuration, DestinationContext) -> [Entry]
     ) -> BuiltInDestination {
         BuiltInDestination(
             settings: settings,
+            purpose: purpose,
             check: { reader in
                 var problems: [SettingError] = []
                 _ = read(reader, &problems)

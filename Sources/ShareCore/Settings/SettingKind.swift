@@ -5,7 +5,7 @@ extension ShareSetting {
         private enum Shape: Sendable, Hashable {
             case text, texts, seconds, boolean, presence, path, paths, host, digits, destinations, number
             case integer(ClosedRange<Int>)
-            case choice([String])
+            case choice([String], ignoringCase: Bool)
         }
 
         private let shape: Shape
@@ -34,8 +34,10 @@ extension ShareSetting {
         public static let number = Kind(shape: .number)
         /// A whole number within `range`.
         public static func integer(_ range: ClosedRange<Int>) -> Kind { Kind(shape: .integer(range)) }
-        /// One of `values`.
-        public static func choice(_ values: [String]) -> Kind { Kind(shape: .choice(values)) }
+        /// One of `values`, written as listed; with `ignoringCase`, in any case (`XCLIP`).
+        public static func choice(_ values: [String], ignoringCase: Bool = false) -> Kind {
+            Kind(shape: .choice(values, ignoringCase: ignoringCase))
+        }
 
         /// The most seconds a ``seconds`` setting takes: an hour.
         public static let maximumSeconds: Double = 3600
@@ -48,8 +50,15 @@ extension ShareSetting {
 
         /// The values of a ``choice(_:)`` kind; nil for any other.
         public var choices: [String]? {
-            if case .choice(let values) = shape { return values }
+            if case .choice(let values, _) = shape { return values }
             return nil
+        }
+
+        /// Whether `value` is one of a ``choice(_:ignoringCase:)`` kind's values, in a case it
+        /// takes; false for any other kind.
+        public func isChoice(_ value: String) -> Bool {
+            guard case .choice(let values, let ignoringCase) = shape else { return false }
+            return ignoringCase ? values.contains { $0.lowercased() == value.lowercased() } : values.contains(value)
         }
 
         /// Whether it holds a list.
@@ -72,7 +81,7 @@ extension ShareSetting {
             case .digits: "digits"
             case .destinations: "a list of destination ids, such as [clipboard, file]"
             case .number: "a number"
-            case .choice(let values): "one of \(values.joined(separator: ", "))"
+            case .choice(let values, _): "one of \(values.joined(separator: ", "))"
             }
         }
 

@@ -33,9 +33,11 @@ struct CommandLineError: Error, Equatable {
         )
     }
 
-    /// An argument given to a command that takes none.
-    static func unexpectedArgument(_ argument: String) -> Self {
-        CommandLineError(message: "Unexpected argument '\(argument)'")
+    /// Arguments given to a command that takes none, or more than its one.
+    static func unexpectedArguments(_ arguments: [String]) -> Self {
+        guard arguments.count > 1 else { return CommandLineError(message: "Unexpected argument '\(arguments[0])'") }
+        let quoted = arguments.map { "'\($0)'" }.joined(separator: ", ")
+        return CommandLineError(message: "\(arguments.count) unexpected arguments: \(quoted)")
     }
 
     /// A command line whose values are read but don't go together, or that a setting refuses.

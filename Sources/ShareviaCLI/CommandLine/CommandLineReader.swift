@@ -37,8 +37,11 @@ struct CommandLineReader {
         var values = Values()
         // Help and version win wherever they stand, before anything is checked.
         for argument in arguments.prefix(while: { $0 != "--" }) {
-            if argument == "--help" || isShortGroup(argument, containing: "h") { values.wantsHelp = true }
-            if argument == "--version" { values.wantsVersion = true }
+            // swift-argument-parser ignores a value given to either (`--help=1`).
+            if argument == "--help" || argument.hasPrefix("--help=") || isShortGroup(argument, containing: "h") {
+                values.wantsHelp = true
+            }
+            if argument == "--version" || argument.hasPrefix("--version=") { values.wantsVersion = true }
         }
         if values.wantsHelp || values.wantsVersion { return values }
         var remaining = arguments[...]
@@ -53,6 +56,10 @@ struct CommandLineReader {
             } else {
                 try addArguments([argument], to: &values)
             }
+        }
+        // A command of one argument takes no second; swift-argument-parser names them all.
+        if options.contains(where: { $0.isArgument && !$0.setting.repeats }), values.arguments.count > 1 {
+            throw .unexpectedArguments(Array(values.arguments.dropFirst()))
         }
         return values
     }
@@ -93,9 +100,14 @@ struct CommandLineReader {
         }
     }
 
-    /// `-v`, or several one-letter flags together (`-vh`).
+    /// `-v`, or several one-letter flags together (`-vh`). Letters none of which is a flag are
+    /// taken for a mistyped long name, with a suggestion, as swift-argument-parser takes them.
     private func readShort(_ argument: String, into values: inout Values) throws(CommandLineError) {
-        for letter in argument.dropFirst() {
+        let letters = argument.dropFirst()
+        if letters.count > 1, !letters.contains(where: { letter in options.contains { $0.short == letter } }) {
+            throw .unknownOption(argument, suggestion: suggestion(for: argument))
+        }
+        for letter in letters {
             guard let option = options.first(where: { $0.short == letter }) else {
                 throw .unknownOption("-\(letter)", suggestion: nil)
             }
@@ -105,7 +117,7 @@ struct CommandLineReader {
 
     private func addArguments(_ arguments: [String], to values: inout Values) throws(CommandLineError) {
         guard let first = arguments.first else { return }
-        guard options.contains(where: \.isArgument) else { throw .unexpectedArgument(first) }
+        guard options.contains(where: \.isArgument) else { throw .unexpectedArguments([first]) }
         values.arguments += arguments
     }
 
@@ -118,11 +130,12 @@ struct CommandLineReader {
             && argument.dropFirst().contains(letter)
     }
 
-    /// Refuses a value a choice doesn't list in any case, or a number that isn't one. (A choice
-    /// in another case, such as `XCLIP`, is left to the setting's own reading to take or refuse.)
+    /// Refuses a value a choice doesn't list (in another case, unless the choice ignores case:
+    /// `--clipboard-backend XCLIP`), or a number that isn't one, as swift-argument-parser refuses
+    /// a value its type can't take.
     private func check(_ value: String, for option: CommandOption) throws(CommandLineError) {
         let kind = option.setting.kind
-        if let choices = kind.choices, !choices.contains(where: { $0.lowercased() == value.lowercased() }) {
+        if let choices = kind.choices, !kind.isChoice(value) {
             throw .invalidValue(value, for: option, choices: choices)
         }
         if kind.integerRange != nil, Int(value) == nil { throw .invalidValue(value, for: option, choices: []) }
@@ -132,9 +145,9 @@ struct CommandLineReader {
     }
 
     /// The long name closest to a mistyped `name`, as swift-argument-parser suggests one: fewer
-    /// than 4 edits away, the first of the closest.
+    /// than 4 edits away, the first of the closest, never `--help` or `--version`.
     private func suggestion(for name: String) -> String? {
-        let names = options.filter { !$0.isArgument }.map { "--" + $0.flag } + ["--version", "--help"]
+        let names = options.filter { !$0.isArgument }.map { "--" + $0.flag }
         let close = names.map { ($0, Self.editDistance($0, name)) }.filter { $0.1 < 4 }
         return close.min(by: { $0.1 < $1.1 })?.0
     }

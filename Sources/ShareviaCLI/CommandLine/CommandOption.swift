@@ -26,9 +26,9 @@ struct CommandOption: Sendable {
         return isFlag ? names : "\(names) <\(valueName)>"
     }
 
-    /// How a generated usage line shows it: `[--json]`, `[--out <dir>]`, `[<file> ...]`.
+    /// How a generated usage line shows it: `[--json]`, `[--out <dir>]`, `[<text>]`, `[<file> ...]`.
     var usage: String {
-        if isArgument { return "[<\(valueName)> ...]" }
+        if isArgument { return "[<\(valueName)>\(setting.repeats ? " ..." : "")]" }
         if isFlag { return "[--\(flag)]" }
         return "[--\(flag) <\(valueName)>\(setting.repeats ? " ..." : "")]"
     }

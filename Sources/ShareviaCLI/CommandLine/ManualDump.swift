@@ -10,19 +10,41 @@ import Foundation
 
 /// `sharevia --experimental-dump-help`, which swift-argument-parser's `generate-manual` turns into
 /// the man page: swift-argument-parser's description of the commands, with the options of the
-/// commands ``ShareCommandLine`` reads taken from their declarations.
+/// commands ``ShareCommandLine`` and ``SMSCountCommandLine`` read taken from their declarations.
 enum ManualDump {
+    /// The commands whose options are read from their declarations, by their path under `sharevia`.
+    private static var declared: [[String]: [CommandOption]] {
+        [
+            ["share"]: CommandOptions.share, ["destinations"]: CommandOptions.destinations,
+            ["sms", "count"]: SMSCountOptions.all,
+        ]
+    }
+
     /// The description, as JSON.
     static func rendered() -> String {
         let dump = ShareviaCommand._dumpHelp()
         guard var document = try? JSONDecoder().decode(JSONValue.self, from: Data(dump.utf8)),
-            case .array(var subcommands)? = document["command"]?["subcommands"]
+            let command = document["command"]
         else { return dump }
-        let declared = ["share": CommandOptions.share, "destinations": CommandOptions.destinations]
+        document["command"] = replacingDeclaredOptions(in: command, path: [], declared: declared)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(document) else { return dump }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `command` (at `path`) with each declared subcommand's passthrough replaced by its options.
+    private static func replacingDeclaredOptions(
+        in command: JSONValue,
+        path: [String],
+        declared: [[String]: [CommandOption]]
+    ) -> JSONValue {
+        guard case .array(var subcommands)? = command["subcommands"] else { return command }
         for index in subcommands.indices {
-            guard case .string(let name)? = subcommands[index]["commandName"], let options = declared[name] else {
-                continue
-            }
+            guard case .string(let name)? = subcommands[index]["commandName"] else { continue }
+            let subpath = path + [name]
+            subcommands[index] = replacingDeclaredOptions(in: subcommands[index], path: subpath, declared: declared)
+            guard let options = declared[subpath] else { continue }
             // swift-argument-parser's own entries (--help, --version) stay; the passthrough goes.
             var kept: [JSONValue] = []
             if case .array(let arguments)? = subcommands[index]["arguments"] {
@@ -35,11 +57,9 @@ enum ManualDump {
             }
             subcommands[index]["arguments"] = .array(options.map(describe) + kept)
         }
-        document["command"]?["subcommands"] = .array(subcommands)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        guard let data = try? encoder.encode(document) else { return dump }
-        return String(decoding: data, as: UTF8.self)
+        var command = command
+        command["subcommands"] = .array(subcommands)
+        return command
     }
 
     /// One option as swift-argument-parser describes an argument.

@@ -149,9 +149,6 @@ enum ShareCommandLine {
         routing.destinationFlags = values.options.filter { !taken.contains($0.key) }
         return routing
     }
-
-    /// Words for shell completion: every long option of the share command.
-    static var completionWords: [String] { CommandOptions.share.filter { !$0.isArgument }.map { "--" + $0.flag } }
 }
 
 /// A share or `destinations` command line that can't be run: what is wrong, and the screen it
