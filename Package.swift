@@ -52,8 +52,10 @@ let package = Package(
         ),
         .target(name: "CPNGShim", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         .target(name: "CTurboJPEG"),
-        // libcurl for SMTP, loaded with dlopen only when a message is sent.
+        // libcurl for SMTP and HTTP, loaded with dlopen (by one loader) only when a request is sent.
         .target(name: "CCurl"),
+        // libsecret for the keyring (Secret Service), loaded with dlopen only when a token is read or written.
+        .target(name: "CSecret"),
         // Cairo, Pango and libqrencode for share cards, loaded with dlopen only when a card is drawn.
         .target(name: "CPangoCairo"),
 
@@ -76,6 +78,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "AtomicFiles", swiftSettings: strictSettings),
+        // The accounts sharevia is signed in to and their tokens: the keyring, or owner-only files.
+        .target(
+            name: "Accounts",
+            dependencies: ["ShareCore", "AtomicFiles", "CSecret"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "ImagePipeline",
             dependencies: ["MediaTypes", "CPNGShim", "CTurboJPEG", "AtomicFiles"],
@@ -87,6 +95,13 @@ let package = Package(
             dependencies: ["ShareCore", "ImagePipeline", "CPangoCairo"],
             swiftSettings: strictSettings
         ),
+        // HTTPS requests through libcurl (loaded with dlopen at the first request) and the error
+        // classification every network destination shares. The package's own, not a product.
+        .target(
+            name: "HTTPTransport",
+            dependencies: ["ShareCore", "CCurl", "ProcessRunning"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "FuzzEntryPoints",
             dependencies: ["ImagePipeline", "ShareCards", "Destinations", "TextFitting"],
@@ -96,7 +111,7 @@ let package = Package(
             name: "Destinations",
             dependencies: [
                 "ShareCore", "LocalFiles", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline",
-                "CCurl",
+                "CCurl", "HTTPTransport",
             ],
             swiftSettings: strictSettings
         ),
@@ -106,7 +121,7 @@ let package = Package(
             name: "ShareviaCLI",
             dependencies: [
                 "ShareCore", "LocalFiles", "Destinations", "Clipboard", "ImagePipeline", "TextFitting", "ShareCards",
-                "AtomicFiles", "CThreads", "ProcessRunning",
+                "AtomicFiles", "CThreads", "ProcessRunning", "Accounts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -156,9 +171,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "HTTPTransportTests",
+            dependencies: ["HTTPTransport", "ShareCore", "ProcessRunning", "TestSupport"],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "ImagePipelineTests",
             dependencies: ["ImagePipeline", "ProcessRunning", "TestSupport"],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "AccountsTests",
+            dependencies: ["Accounts", "ShareCore", "AtomicFiles", "ProcessRunning", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -184,7 +210,7 @@ let package = Package(
             name: "ShareviaCLITests",
             dependencies: [
                 "ShareviaCLI", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning", "Destinations",
-                "ImagePipeline", "ShareCards", "FuzzEntryPoints", "TestSupport",
+                "ImagePipeline", "ShareCards", "FuzzEntryPoints", "TestSupport", "Accounts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],

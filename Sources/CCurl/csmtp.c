@@ -1,52 +1,11 @@
 #include "csmtp.h"
+#include "ccurl.h"
+#include "ccurl_api.h"
 
 #include <curl/curl.h>
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static CURLcode (*c_global_init)(long);
-static CURL *(*c_easy_init)(void);
-static CURLcode (*c_easy_setopt)(CURL *, CURLoption, ...);
-static CURLcode (*c_easy_perform)(CURL *);
-static CURLcode (*c_easy_getinfo)(CURL *, CURLINFO, ...);
-static void (*c_easy_cleanup)(CURL *);
-static struct curl_slist *(*c_slist_append)(struct curl_slist *, const char *);
-static void (*c_slist_free_all)(struct curl_slist *);
-static const char *(*c_easy_strerror)(CURLcode);
-static int loaded;
-static char load_error[256];
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static void load(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error,
-                 "libcurl.so.4 can't be loaded (%s); install it: apt-get install libcurl4", dlerror());
-        return;
-    }
-    c_global_init = (CURLcode(*)(long))dlsym(library, "curl_global_init");
-    c_easy_init = (CURL * (*)(void)) dlsym(library, "curl_easy_init");
-    c_easy_setopt = (CURLcode(*)(CURL *, CURLoption, ...))dlsym(library, "curl_easy_setopt");
-    c_easy_perform = (CURLcode(*)(CURL *))dlsym(library, "curl_easy_perform");
-    c_easy_getinfo = (CURLcode(*)(CURL *, CURLINFO, ...))dlsym(library, "curl_easy_getinfo");
-    c_easy_cleanup = (void (*)(CURL *))dlsym(library, "curl_easy_cleanup");
-    c_slist_append = (struct curl_slist * (*)(struct curl_slist *, const char *)) dlsym(library, "curl_slist_append");
-    c_slist_free_all = (void (*)(struct curl_slist *))dlsym(library, "curl_slist_free_all");
-    c_easy_strerror = (const char *(*)(CURLcode))dlsym(library, "curl_easy_strerror");
-    if (!c_global_init || !c_easy_init || !c_easy_setopt || !c_easy_perform || !c_easy_getinfo || !c_easy_cleanup ||
-        !c_slist_append || !c_slist_free_all || !c_easy_strerror) {
-        snprintf(load_error, sizeof load_error, "libcurl.so.4 lacks the easy interface; update libcurl4");
-        return;
-    }
-    if (c_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-        snprintf(load_error, sizeof load_error, "curl_global_init failed");
-        return;
-    }
-    loaded = 1;
-}
 
 static size_t read_message(char *buffer, size_t size, size_t count, void *context) {
     const csmtp_request *request = context;
@@ -127,14 +86,9 @@ static int progress(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_of
     return cancel && __atomic_load_n(cancel, __ATOMIC_ACQUIRE) ? 1 : 0;
 }
 
-void csmtp_cancel(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+void csmtp_cancel(int *flag) { ccurl_cancel(flag); }
 
-int csmtp_library_loaded(void) {
-    void *handle = dlopen("libcurl.so.4", RTLD_NOW | RTLD_NOLOAD);
-    if (!handle) return 0;
-    dlclose(handle);
-    return 1;
-}
+int csmtp_library_loaded(void) { return ccurl_library_loaded(); }
 
 void csmtp_result_free(csmtp_result *result) {
     free(result->transcript);
@@ -144,12 +98,9 @@ void csmtp_result_free(csmtp_result *result) {
 int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     memset(result, 0, sizeof *result);
     result->transcript = calloc(1, CSMTP_TRANSCRIPT_SIZE);
-    pthread_once(&load_once, load);
-    if (!loaded) {
-        snprintf(result->error, sizeof result->error, "%s", load_error);
-        return CSMTP_NO_LIBRARY;
-    }
-    CURL *curl = c_easy_init();
+    const ccurl_api *curl_api = ccurl_api_load(result->error, sizeof result->error);
+    if (!curl_api) return CSMTP_NO_LIBRARY;
+    CURL *curl = curl_api->easy_init();
     if (!curl) {
         snprintf(result->error, sizeof result->error, "curl_easy_init failed");
         result->curl_code = CURLE_FAILED_INIT;
@@ -157,59 +108,59 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     }
     struct curl_slist *recipients = NULL;
     for (size_t i = 0; i < request->recipient_count; i++) {
-        struct curl_slist *next = c_slist_append(recipients, request->recipients[i]);
+        struct curl_slist *next = curl_api->slist_append(recipients, request->recipients[i]);
         if (!next) {
-            c_slist_free_all(recipients);
-            c_easy_cleanup(curl);
+            curl_api->slist_free_all(recipients);
+            curl_api->easy_cleanup(curl);
             snprintf(result->error, sizeof result->error, "out of memory");
             result->curl_code = CURLE_OUT_OF_MEMORY;
             return CSMTP_FAILED;
         }
         recipients = next;
     }
-    c_easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
-    c_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_api->easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
+    curl_api->easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     // The debug callback sees the conversation only with VERBOSE on; it prints nothing itself.
-    c_easy_setopt(curl, CURLOPT_DEBUGFUNCTION, debug);
+    curl_api->easy_setopt(curl, CURLOPT_DEBUGFUNCTION, debug);
     csmtp_transcript_filter state = {result, 0};
-    c_easy_setopt(curl, CURLOPT_DEBUGDATA, &state);
-    c_easy_setopt(curl, CURLOPT_VERBOSE, 1L);
-    c_easy_setopt(curl, CURLOPT_URL, request->url);
-    c_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
-    c_easy_setopt(curl, CURLOPT_MAIL_FROM, request->mail_from);
-    c_easy_setopt(curl, CURLOPT_MAIL_RCPT, recipients);
+    curl_api->easy_setopt(curl, CURLOPT_DEBUGDATA, &state);
+    curl_api->easy_setopt(curl, CURLOPT_VERBOSE, 1L);
+    curl_api->easy_setopt(curl, CURLOPT_URL, request->url);
+    curl_api->easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
+    curl_api->easy_setopt(curl, CURLOPT_MAIL_FROM, request->mail_from);
+    curl_api->easy_setopt(curl, CURLOPT_MAIL_RCPT, recipients);
     // Named CURLOPT_MAIL_RCPT_ALLOWFAILS since 8.2; 7.88 (Debian 12) spells it with three Ls.
     // A libcurl without it (before 7.69) fails the whole send on a refused recipient instead.
-    c_easy_setopt(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L);
-    c_easy_setopt(curl, CURLOPT_UPLOAD, 1L);
-    c_easy_setopt(curl, CURLOPT_READFUNCTION, read_message);
-    c_easy_setopt(curl, CURLOPT_READDATA, (void *)request);
-    if (request->message_size >= 0) c_easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)request->message_size);
-    c_easy_setopt(curl, CURLOPT_WRITEFUNCTION, discard);
-    c_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    c_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
-    c_easy_setopt(curl, CURLOPT_XFERINFODATA, (void *)request->cancel);
-    c_easy_setopt(curl, CURLOPT_USE_SSL, (long)request->tls);
-    c_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
-    c_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
-    if (request->ca_file) c_easy_setopt(curl, CURLOPT_CAINFO, request->ca_file);
-    if (request->user) c_easy_setopt(curl, CURLOPT_USERNAME, request->user);
-    if (request->password) c_easy_setopt(curl, CURLOPT_PASSWORD, request->password);
-    c_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
-    c_easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->timeout_ms);
+    curl_api->easy_setopt(curl, CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L);
+    curl_api->easy_setopt(curl, CURLOPT_UPLOAD, 1L);
+    curl_api->easy_setopt(curl, CURLOPT_READFUNCTION, read_message);
+    curl_api->easy_setopt(curl, CURLOPT_READDATA, (void *)request);
+    if (request->message_size >= 0) curl_api->easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)request->message_size);
+    curl_api->easy_setopt(curl, CURLOPT_WRITEFUNCTION, discard);
+    curl_api->easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_api->easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
+    curl_api->easy_setopt(curl, CURLOPT_XFERINFODATA, (void *)request->cancel);
+    curl_api->easy_setopt(curl, CURLOPT_USE_SSL, (long)request->tls);
+    curl_api->easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+    curl_api->easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+    if (request->ca_file) curl_api->easy_setopt(curl, CURLOPT_CAINFO, request->ca_file);
+    if (request->user) curl_api->easy_setopt(curl, CURLOPT_USERNAME, request->user);
+    if (request->password) curl_api->easy_setopt(curl, CURLOPT_PASSWORD, request->password);
+    curl_api->easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
+    curl_api->easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->timeout_ms);
     // The wait for the reply after the final dot is bounded by this, not by CURLOPT_TIMEOUT_MS
     // (libcurl 7.88 waits up to 120 s there otherwise).
-    c_easy_setopt(curl, CURLOPT_SERVER_RESPONSE_TIMEOUT, (request->timeout_ms + 999) / 1000);
-    CURLcode code = c_easy_perform(curl);
+    curl_api->easy_setopt(curl, CURLOPT_SERVER_RESPONSE_TIMEOUT, (request->timeout_ms + 999) / 1000);
+    CURLcode code = curl_api->easy_perform(curl);
     long response = 0;
-    c_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response);
+    curl_api->easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response);
     result->curl_code = (int)code;
     result->response_code = response;
     if (code != CURLE_OK && result->error[0] == 0) {
-        snprintf(result->error, sizeof result->error, "%s", c_easy_strerror(code));
+        snprintf(result->error, sizeof result->error, "%s", curl_api->easy_strerror(code));
     }
-    c_easy_cleanup(curl);
-    c_slist_free_all(recipients);
+    curl_api->easy_cleanup(curl);
+    curl_api->slist_free_all(recipients);
     return code == CURLE_OK ? CSMTP_OK : CSMTP_FAILED;
 }
 

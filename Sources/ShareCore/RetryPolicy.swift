@@ -29,6 +29,14 @@ public struct RetryPolicy: Sendable, Hashable {
     /// The defaults: 3 attempts, 200 ms doubling to at most 2 s, 30 s per delivery.
     public static let standard = RetryPolicy()
 
+    /// The wait before a retry that a server asked for (a 429's rate-limit reset, `Retry-After`):
+    /// `requested` (at least zero) when it is within ``deliveryTimeout``, or nil when it is later,
+    /// and the router should move on down the chain instead of waiting.
+    public func retryAfterWait(_ requested: Duration) -> Duration? {
+        let wait = max(.zero, requested)
+        return wait <= deliveryTimeout ? wait : nil
+    }
+
     /// The wait before retry number `retry` (1 for the first retry).
     public func backoff(beforeRetry retry: Int) -> Duration {
         var wait = initialBackoff

@@ -12,6 +12,7 @@ public struct ShareError: Error, Sendable, CustomStringConvertible {
             case transient, permanent
             case badInput = "bad-input"
             case cancelled
+            case outcomeUnknown = "outcome-unknown"
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -33,9 +34,13 @@ public struct ShareError: Error, Sendable, CustomStringConvertible {
         public static let badInput = Code(.badInput)
         /// The share was cancelled. The router stops.
         public static let cancelled = Code(.cancelled)
+        /// The request went out whole and no answer came back (a timeout or a reset after
+        /// sending): the share may or may not have arrived. Never retried as if it had failed;
+        /// the router records `unknown` and moves on down the chain, so the person still has it.
+        public static let outcomeUnknown = Code(.outcomeUnknown)
 
         /// The stable short name used in reports: `unavailable`, `content-rejected`, `transient`,
-        /// `permanent`, `bad-input`, `cancelled`.
+        /// `permanent`, `bad-input`, `cancelled`, `outcome-unknown`.
         public var name: String { base.rawValue }
         public var description: String { base.rawValue }
 
@@ -56,6 +61,11 @@ public struct ShareError: Error, Sendable, CustomStringConvertible {
     public var log: String?
     /// The facts behind the error (which setting, which value), for advice in the caller's terms.
     public var detail: Detail?
+    /// For a `transient` error: how long the server asked to wait before a retry (a 429's
+    /// rate-limit reset, a 503's `Retry-After`), measured from when the error was made. The router
+    /// waits that long instead of its backoff when the wait is within
+    /// ``RetryPolicy/deliveryTimeout``, and otherwise moves on down the chain at once.
+    public var retryAfter: Duration?
 
     /// Creates an error.
     public init(
@@ -63,13 +73,15 @@ public struct ShareError: Error, Sendable, CustomStringConvertible {
         destination: DestinationID? = nil,
         message: String,
         detail: Detail? = nil,
-        underlying: (any Error)? = nil
+        underlying: (any Error)? = nil,
+        retryAfter: Duration? = nil
     ) {
         self.code = code
         self.destination = destination
         self.message = message
         self.detail = detail
         self.underlying = underlying
+        self.retryAfter = retryAfter
     }
 
     /// One line: `clipboard: transient: xclip timed out after 5 s`.

@@ -28,6 +28,11 @@ extension ShareError {
                 case unknownDestination = "unknown-destination"
                 case missingFile = "missing-file"
                 case imageTooLarge = "image-too-large"
+                case signInAgain = "sign-in-again"
+                case rejectedByServer = "rejected-by-server"
+                case unsupportedType = "unsupported-type"
+                case rateLimited = "rate-limited"
+                case noAnswer = "no-answer"
             }
             private let base: Base
             private init(_ base: Base) { self.base = base }
@@ -62,6 +67,22 @@ extension ShareError {
             /// An image has more bytes than the destination takes (``Detail/value``); a smaller
             /// encoding of it may fit. ``Detail/found`` holds its size.
             public static let imageTooLarge = Code(.imageTooLarge)
+            /// The server refused the credentials (HTTP 401 or 403): the account must sign in
+            /// again. ``Detail/found`` holds the server (`https://host`) and the status.
+            public static let signInAgain = Code(.signInAgain)
+            /// The server refused the request as invalid (HTTP 422, a lexicon error);
+            /// ``Detail/value`` quotes its own message, secrets redacted.
+            public static let rejectedByServer = Code(.rejectedByServer)
+            /// The server does not take this media type (HTTP 415); ``Detail/value`` is the type.
+            public static let unsupportedType = Code(.unsupportedType)
+            /// The server's rate limit is used up (HTTP 429); ``Detail/value`` is when it resets,
+            /// in UTC (`2026-11-26T09:05:00Z`), and ``Detail/found`` holds the seconds from the
+            /// error until then, when the server said.
+            public static let rateLimited = Code(.rateLimited)
+            /// The request went out whole and no answer came back; ``Detail/found`` names the
+            /// server, then what makes a later retry safe (an idempotency key, a record key) when
+            /// the destination sent one.
+            public static let noAnswer = Code(.noAnswer)
 
             /// The stable code string, such as `missing-setting`.
             public var description: String { base.rawValue }

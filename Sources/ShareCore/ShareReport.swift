@@ -139,6 +139,7 @@ public struct ShareReport: Sendable, Codable, Hashable {
             case timedOut = "timed-out"
             case badInput = "bad-input"
             case cancelled
+            case unknown
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -167,6 +168,9 @@ public struct ShareReport: Sendable, Codable, Hashable {
         public static let badInput = Result(.badInput)
         /// The share was cancelled; the router stopped.
         public static let cancelled = Result(.cancelled)
+        /// The request went out and no answer came back: the share may have arrived. Not retried;
+        /// the router moved on down the chain (from a ``ShareError/Code/outcomeUnknown`` error).
+        public static let unknown = Result(.unknown)
 
         /// The stable string, such as `content-rejected`.
         public var rawValue: String { base.rawValue }
@@ -205,7 +209,7 @@ extension ShareReport: CustomStringConvertible {
         var lines: [String] = []
         for attempt in attempts {
             let retry = attempt.attempt > 1 ? " (try \(attempt.attempt))" : ""
-            let mark = attempt.result.succeeded ? "✓" : "✗"
+            let mark = attempt.result.succeeded ? "✓" : attempt.result == .unknown ? "?" : "✗"
             lines.append("\(mark) \(attempt.destination)\(retry): \(attempt.result.phrase): \(attempt.reason)")
             if attempt.result.succeeded {
                 if let prepared = attempt.prepared { lines.append("    \(prepared)") }
@@ -218,20 +222,28 @@ extension ShareReport: CustomStringConvertible {
             }
         }
         let first = chain.first.map(\.rawValue) ?? "first"
+        // A destination that took the request and never answered may have delivered it.
+        let unanswered = attempts.first { $0.result == .unknown }?.destination
+        let didNotDeliver =
+            unanswered.map { "\($0) did not answer: it may have delivered too" } ?? "\(first) did not deliver"
         switch outcome {
         case .delivered:
             lines.append("delivered by \(deliveredBy!)")
         case .handedOff:
             lines.append("handed off by \(deliveredBy!): the share is not posted until you finish it")
         case .deliveredByFallback:
-            lines.append("delivered by fallback \(deliveredBy!) (\(first) did not deliver)")
+            lines.append("delivered by fallback \(deliveredBy!) (\(didNotDeliver))")
         case .handedOffByFallback:
             lines.append(
-                "handed off by fallback \(deliveredBy!) (\(first) did not deliver): the share is not posted until you finish it"
+                "handed off by fallback \(deliveredBy!) (\(didNotDeliver)): the share is not posted until you finish it"
             )
         default:
             if let last = attempts.last, last.result == .cancelled {
                 lines.append("not delivered: the share was cancelled at \(last.destination)")
+            } else if let unanswered {
+                lines.append(
+                    "not confirmed: \(unanswered) took the share and did not answer, so it may have arrived; no other destination in \(chain.map(\.rawValue).joined(separator: " -> ")) delivered"
+                )
             } else {
                 lines.append(
                     "not delivered: every destination in \(chain.map(\.rawValue).joined(separator: " -> ")) failed"

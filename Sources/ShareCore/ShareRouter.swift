@@ -17,6 +17,11 @@
 ///    records `delivered` or `handed-off`, as the receipt says, and returns. A `transient` error or a timeout is retried after
 ///    ``RetryPolicy/backoff(beforeRetry:)`` up to ``RetryPolicy/maxAttempts`` tries, then the router
 ///    moves on; `permanent` and `unavailable` move on at once; `badInput` and `cancelled` stop.
+///    A `transient` error with a ``ShareError/retryAfter`` (a 429's rate-limit reset) waits that
+///    long instead of the backoff when ``RetryPolicy/retryAfterWait(_:)`` allows it (within
+///    ``RetryPolicy/deliveryTimeout``), and otherwise moves on at once. `outcomeUnknown` (the
+///    request went out, no answer came back) is recorded as `unknown` and never resent: the
+///    router moves on, so the person still has the share.
 /// 6. A destination that prepared the share but did not deliver it joins the request's
 ///    ``ShareRequest/undelivered`` for the destinations after it, so a fallback can keep what it
 ///    made (the file export writes an email's `.eml`).
@@ -183,6 +188,8 @@ public struct ShareRouter: Sendable {
         }
 
         guard let share = prepared else { return .next }
+        // The wait before the next try: the policy's backoff, or what the server asked for.
+        var backoff = Duration.zero
         for number in 1...retryPolicy.maxAttempts {
             started = clock.now
             let outcome = await DeliveryRace.run(timeout: retryPolicy.deliveryTimeout, scheduling: scheduling) {
@@ -202,16 +209,33 @@ public struct ShareRouter: Sendable {
                 return .stop
             case .failure(let error):
                 let result = Self.result(for: error.code)
-                record(result, error.message, try: number, log: error.log, detail: error.detail)
+                var reason = error.message
+                var wait = retryPolicy.backoff(beforeRetry: number)
+                if error.code == .transient, let asked = error.retryAfter, number < retryPolicy.maxAttempts {
+                    // The server said when to come back: wait for it within the timeout, else move on.
+                    guard let within = retryPolicy.retryAfterWait(asked) else {
+                        reason +=
+                            "; that is later than the \(retryPolicy.deliveryTimeout.formatted) timeout, so the share moves on"
+                        record(result, reason, try: number, log: error.log, detail: error.detail)
+                        return .next
+                    }
+                    wait = within
+                    reason += "; waiting \(within.formatted) before trying again"
+                }
+                record(result, reason, try: number, log: error.log, detail: error.detail)
                 switch error.code {
                 case .transient:
                     guard number < retryPolicy.maxAttempts else { return .next }
                 case .badInput, .cancelled:
                     return .stop
                 default:
+                    // `permanent`, `unavailable`, and `outcome-unknown`: a request that may have
+                    // arrived is never sent again by the router.
                     return .next
                 }
+                backoff = wait
             case .timedOut:
+                backoff = retryPolicy.backoff(beforeRetry: number)
                 record(
                     .timedOut,
                     "no answer within \(retryPolicy.deliveryTimeout.formatted); cancelled it",
@@ -224,7 +248,7 @@ public struct ShareRouter: Sendable {
             }
             // A transient failure or a timeout with tries left: wait, then try again.
             do {
-                try await scheduling.clock.sleep(for: retryPolicy.backoff(beforeRetry: number))
+                try await scheduling.clock.sleep(for: backoff)
             } catch {
                 started = clock.now
                 record(.cancelled, "the share was cancelled while waiting to retry", try: number + 1)
@@ -241,6 +265,7 @@ public struct ShareRouter: Sendable {
         case .transient: return .transientFailure
         case .badInput: return .badInput
         case .cancelled: return .cancelled
+        case .outcomeUnknown: return .unknown
         default: return .permanentFailure
         }
     }

@@ -14,7 +14,8 @@ import Testing
     ]
     /// The Swift modules that are sharevia's own.
     static let internalModules = [
-        "AtomicFiles", "Clipboard", "ImagePipeline", "MediaTypes", "ProcessRunning", "ShareCards",
+        "Accounts", "AtomicFiles", "Clipboard", "HTTPTransport", "ImagePipeline", "MediaTypes", "ProcessRunning",
+        "ShareCards",
     ]
 
     @Test func thePackageShipsTheProductsIntegratorsUse() throws {

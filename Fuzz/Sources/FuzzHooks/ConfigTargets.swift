@@ -15,3 +15,11 @@ public func fuzzPluginAnswer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     _ = PluginAnswerFuzzing.read(fuzzBytes(start, count))
     return 0
 }
+
+/// `accounts-file`: the accounts file reader on any bytes: it reads (and what it reads survives
+/// being written and read again) or refuses as a damaged file.
+@_cdecl("sharevia_fuzz_accounts_file")
+public func fuzzAccountsFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    _ = AccountsFileFuzzing.parse(fuzzBytes(start, count))
+    return 0
+}

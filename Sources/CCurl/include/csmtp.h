@@ -4,9 +4,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// SMTP delivery through libcurl, loaded with dlopen("libcurl.so.4") at the first send, so a
-/// program that never sends mail never loads libcurl or its libraries (OpenSSL, libssh2, ...).
-/// Only plain C types cross this header; curl.h stays inside csmtp.c.
+/// SMTP delivery through libcurl, loaded with dlopen("libcurl.so.4") at the first send by the
+/// loader CCurl shares with HTTP (ccurl.h), so a program that never sends mail never loads
+/// libcurl or its libraries (OpenSSL, libssh2, ...).
+/// Only plain C types cross this header; curl.h stays inside CCurl's C files.
 
 #define CSMTP_OK 0
 #define CSMTP_NO_LIBRARY (-1)
