@@ -21,9 +21,10 @@ let package = Package(
         .library(name: "LocalFiles", targets: ["LocalFiles"]),
         // The fitting engine a text destination declares its rules for (Adapters.md).
         .library(name: "TextFitting", targets: ["TextFitting"]),
-        // For the fuzz targets (Fuzz/), which reach their decoders, card parser and counters.
-        .library(name: "ImagePipeline", targets: ["ImagePipeline"]),
-        .library(name: "ShareCards", targets: ["ShareCards"]),
+        // The fuzz targets' way in (Fuzz/, a package of its own): `@_spi(Fuzzing)` hooks over what
+        // is the package's own (the image decoders, the card parser, the MIME writer, the SMS line
+        // counter). Nothing in it is public without the SPI.
+        .library(name: "FuzzEntryPoints", targets: ["FuzzEntryPoints"]),
         .executable(name: "sharevia", targets: ["sharevia"]),
     ],
     dependencies: [
@@ -99,6 +100,11 @@ let package = Package(
         .target(
             name: "HTTPTransport",
             dependencies: ["ShareCore", "CCurl", "ProcessRunning"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "FuzzEntryPoints",
+            dependencies: ["ImagePipeline", "ShareCards", "Destinations", "TextFitting"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -204,7 +210,7 @@ let package = Package(
             name: "ShareviaCLITests",
             dependencies: [
                 "ShareviaCLI", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning", "Destinations",
-                "TestSupport", "Accounts",
+                "ImagePipeline", "ShareCards", "FuzzEntryPoints", "TestSupport", "Accounts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],

@@ -14,12 +14,11 @@ let package = Package(
         .target(
             name: "FuzzHooks",
             dependencies: [
-                .product(name: "ImagePipeline", package: "sharevia"),
+                .product(name: "FuzzEntryPoints", package: "sharevia"),
                 .product(name: "TextFitting", package: "sharevia"),
                 .product(name: "Destinations", package: "sharevia"),
                 .product(name: "ShareCore", package: "sharevia"),
                 .product(name: "ShareviaCLI", package: "sharevia"),
-                .product(name: "ShareCards", package: "sharevia"),
             ]
         )
     ],

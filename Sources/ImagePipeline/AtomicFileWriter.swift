@@ -21,17 +21,17 @@ import Darwin
 ///
 /// The temporary file is removed on every failure; one that a killed run left behind for the same
 /// name is removed by the next write once it is an hour old.
-public struct AtomicFileWriter: Sendable {
+package struct AtomicFileWriter: Sendable {
     /// Whether an existing destination may be replaced.
-    public var overwrite: Bool
+    package var overwrite: Bool
     /// The permission bits of the new file, set exactly (the process umask does not apply).
-    public var permissions: UInt16
+    package var permissions: UInt16
 
     /// Creates a writer.
     /// - Parameters:
     ///   - overwrite: Whether to replace an existing file; false by default.
     ///   - permissions: The new file's mode; 0o644 by default.
-    public init(overwrite: Bool = false, permissions: UInt16 = 0o644) {
+    package init(overwrite: Bool = false, permissions: UInt16 = 0o644) {
         self.overwrite = overwrite
         self.permissions = permissions
     }
@@ -41,7 +41,7 @@ public struct AtomicFileWriter: Sendable {
     /// overwriting, the file does not.
     /// - Throws: ``ImageError/Code/outputExists``, ``ImageError/Code/outputNotRegularFile``,
     ///   ``ImageError/Code/invalidArgument`` (an empty path) or ``ImageError/Code/writeFailed``.
-    public func checkDestination(_ path: String) throws {
+    package func checkDestination(_ path: String) throws {
         _ = try destination(of: path)
     }
 
@@ -50,7 +50,7 @@ public struct AtomicFileWriter: Sendable {
     /// - Throws: ``ImageError/Code/outputExists`` if the file exists and ``overwrite`` is
     ///   false; ``ImageError/Code/outputNotRegularFile`` when `path` is not a regular file;
     ///   ``ImageError/Code/writeFailed`` naming the system error otherwise.
-    public func write(_ bytes: [UInt8], to path: String) throws {
+    package func write(_ bytes: [UInt8], to path: String) throws {
         let target = try destination(of: path)
         let folderPath = Self.folder(of: target)
         let name = Self.name(in: target)

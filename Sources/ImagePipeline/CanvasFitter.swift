@@ -1,15 +1,15 @@
 import CPNGShim
 
 /// The result of fitting an image to a canvas.
-public struct FittedImage: Sendable, Hashable {
+package struct FittedImage: Sendable, Hashable {
     /// The finished canvas: opaque RGBA8.
-    public var image: RGBAImage
+    package var image: RGBAImage
     /// Where the scaled image sits on the canvas.
-    public var placement: PixelRect
+    package var placement: PixelRect
     /// The source's edge colours, which the background gradient runs between.
-    public var edgeColors: EdgeColors
+    package var edgeColors: EdgeColors
     /// The source's width and height.
-    public var sourceSize: CanvasSize
+    package var sourceSize: CanvasSize
 }
 
 /// Places an image of any aspect ratio on a fixed canvas (a 1080x1920 story by default): scaled
@@ -24,22 +24,22 @@ public struct FittedImage: Sendable, Hashable {
 /// let fitted = try CanvasFitter().fit(path: "photo.png")
 /// let png = try PNGEncoder().encode(fitted.image)
 /// ```
-public struct CanvasFitter: Sendable {
+package struct CanvasFitter: Sendable {
     /// The canvas to fill.
-    public var canvas: CanvasSize
+    package var canvas: CanvasSize
     /// Bounds for decoding the source. The canvas counts against ``DecodeLimits/maxMemoryBytes``:
     /// alone when fitting an ``RGBAImage``, together with the decoder's rows (or, for an
     /// interlaced file, the whole decoded image) when fitting a file or bytes.
-    public var limits: DecodeLimits
+    package var limits: DecodeLimits
     /// The share of the source's height each edge band covers.
-    public var edgeBandFraction: Double
+    package var edgeBandFraction: Double
 
     /// Creates a fitter.
     /// - Parameters:
     ///   - canvas: The canvas size; ``CanvasSize/story`` (1080x1920) if omitted.
     ///   - limits: Bounds for decoding; ``DecodeLimits/default`` if omitted.
     ///   - edgeBandFraction: The share of the height each edge band covers (2% by default).
-    public init(
+    package init(
         canvas: CanvasSize = .story,
         limits: DecodeLimits = .default,
         edgeBandFraction: Double = EdgeColors.defaultBandFraction
@@ -50,17 +50,17 @@ public struct CanvasFitter: Sendable {
     }
 
     /// Fits a PNG file, streaming its rows.
-    /// - Throws: ``ImageError`` as ``PNGDecoder/decode(path:)`` does; `invalid_argument` for a
-    ///   canvas side outside 1...``CanvasSize/maximumSide``; `memory_limit_exceeded` for a canvas
+    /// - Throws: ``ImageError`` as ``PNGDecoder/decode(path:)`` does; `invalid-argument` for a
+    ///   canvas side outside 1...``CanvasSize/maximumSide``; `memory-limit-exceeded` for a canvas
     ///   over the memory limit (naming the canvas) or canvas and decoding together (naming the
     ///   file).
-    public func fit(path: String) throws -> FittedImage {
+    package func fit(path: String) throws -> FittedImage {
         try fit(.file(path))
     }
 
     /// Fits PNG bytes in memory, streaming their rows.
     /// - Throws: ``ImageError`` as ``PNGDecoder/decode(data:)`` does.
-    public func fit(data: [UInt8]) throws -> FittedImage {
+    package func fit(data: [UInt8]) throws -> FittedImage {
         try fit(.memory(data))
     }
 
@@ -68,7 +68,7 @@ public struct CanvasFitter: Sendable {
     /// - Throws: ``ImageError/Code/invalidArgument`` for a canvas side outside
     ///   1...``CanvasSize/maximumSide``; ``ImageError/Code/memoryLimitExceeded`` for a canvas
     ///   over the memory limit.
-    public func fit(_ image: RGBAImage) throws -> FittedImage {
+    package func fit(_ image: RGBAImage) throws -> FittedImage {
         try checkCanvas()
         var edges = EdgeAccumulator(height: image.height, fraction: edgeBandFraction)
         return try compose(width: image.width, height: image.height, opaque: image.isOpaque) { resampler in

@@ -1,28 +1,28 @@
 /// A canvas size in pixels, written `WIDTHxHEIGHT`.
-public struct CanvasSize: Sendable, Hashable, Codable, LosslessStringConvertible {
+package struct CanvasSize: Sendable, Hashable, Codable, LosslessStringConvertible {
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
 
     /// Creates a size.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     /// The longest side a canvas may have: 32768 pixels.
-    public static let maximumSide = 32768
+    package static let maximumSide = 32768
 
     /// The bytes an RGBA8 canvas of this size takes: `width * height * 4`, or `Int.max` if that
     /// overflows.
-    public var byteCount: Int { saturatingProduct(width, height, 4) }
+    package var byteCount: Int { saturatingProduct(width, height, 4) }
 
     /// 1080x1920: Instagram Stories and most vertical story formats.
-    public static let story = CanvasSize(width: 1080, height: 1920)
+    package static let story = CanvasSize(width: 1080, height: 1920)
 
     /// Parses `1080x1920` (an `X` works too); nil if malformed or not positive.
-    public init?(_ description: String) {
+    package init?(_ description: String) {
         let parts = description.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
             return nil
@@ -31,22 +31,22 @@ public struct CanvasSize: Sendable, Hashable, Codable, LosslessStringConvertible
     }
 
     /// `WIDTHxHEIGHT`.
-    public var description: String { "\(width)x\(height)" }
+    package var description: String { "\(width)x\(height)" }
 }
 
 /// A rectangle in pixels, origin at the top left.
-public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Left edge.
-    public var x: Int
+    package var x: Int
     /// Top edge.
-    public var y: Int
+    package var y: Int
     /// Width.
-    public var width: Int
+    package var width: Int
     /// Height.
-    public var height: Int
+    package var height: Int
 
     /// Creates a rectangle.
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
@@ -54,7 +54,7 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `WxH+X+Y`, as ImageMagick writes geometry.
-    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+    package var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 
 extension CanvasSize {
@@ -63,7 +63,7 @@ extension CanvasSize {
     /// The scale is `min(canvas.width / width, canvas.height / height)` (so it can enlarge);
     /// the scaled sides are rounded and kept at least 1; the offsets are the leftover space
     /// halved, rounded down. Both sides of the image must be at least 1.
-    public func placement(width: Int, height: Int) -> PixelRect {
+    package func placement(width: Int, height: Int) -> PixelRect {
         precondition(width > 0 && height > 0, "an image to place needs at least one pixel")
         let scale = min(Double(self.width) / Double(width), Double(self.height) / Double(height))
         let fittedWidth = min(self.width, max(1, Int((Double(width) * scale).rounded())))

@@ -3,24 +3,24 @@
 ///
 /// Both limits are checked against the header before any pixel buffer exists; the declared size
 /// is also checked against the amount of compressed data the file holds.
-public struct DecodeLimits: Sendable, Hashable {
+package struct DecodeLimits: Sendable, Hashable {
     /// The most pixels (width x height) an image may have. Default: 100 million.
-    public var maxPixels: Int
+    package var maxPixels: Int
     /// The most bytes a decode may allocate for pixels (output and working rows).
     /// Default: 512 MiB.
-    public var maxMemoryBytes: Int
+    package var maxMemoryBytes: Int
 
     /// Creates limits.
     /// - Parameters:
     ///   - maxPixels: The most pixels an image may have.
     ///   - maxMemoryBytes: The most bytes a decode may allocate for pixels.
-    public init(maxPixels: Int = 100_000_000, maxMemoryBytes: Int = 512 * 1024 * 1024) {
+    package init(maxPixels: Int = 100_000_000, maxMemoryBytes: Int = 512 * 1024 * 1024) {
         self.maxPixels = maxPixels
         self.maxMemoryBytes = maxMemoryBytes
     }
 
     /// 100 million pixels, 512 MiB.
-    public static let `default` = DecodeLimits()
+    package static let `default` = DecodeLimits()
 
     /// Throws ``ImageError/Code/pixelLimitExceeded`` if `width x height` is over ``maxPixels``.
     func checkPixels(width: Int, height: Int, path: String?) throws {

@@ -3,13 +3,13 @@
 /// 1 upright, 2 mirrored left-right, 3 upside down, 4 mirrored top-bottom, 5 mirrored along the
 /// main diagonal (transposed), 6 turned 90° clockwise to stand upright, 7 transversed, 8 turned
 /// 90° counter-clockwise. Anything else, or no EXIF, counts as 1.
-public struct EXIFOrientation: RawRepresentable, Sendable, Hashable {
-    public var rawValue: Int
+package struct EXIFOrientation: RawRepresentable, Sendable, Hashable {
+    package var rawValue: Int
 
-    public init(rawValue: Int) { self.rawValue = (1...8).contains(rawValue) ? rawValue : 1 }
+    package init(rawValue: Int) { self.rawValue = (1...8).contains(rawValue) ? rawValue : 1 }
 
     /// The orientation in a JPEG's APP1 Exif segment, or upright when it has none.
-    public init(jpeg bytes: [UInt8]) {
+    package init(jpeg bytes: [UInt8]) {
         self.init(rawValue: Self.read(bytes) ?? 1)
     }
 
@@ -58,7 +58,7 @@ public struct EXIFOrientation: RawRepresentable, Sendable, Hashable {
 
 extension RGBAImage {
     /// The image turned upright for `orientation` (width and height swap for 5 to 8).
-    public func oriented(_ orientation: EXIFOrientation) -> RGBAImage {
+    package func oriented(_ orientation: EXIFOrientation) -> RGBAImage {
         let w = width
         let h = height
         let turned = orientation.rawValue >= 5

@@ -7,7 +7,7 @@ extension EdgeColors {
     ///   - bandFraction: The share of the height each band covers.
     /// A JPEG is decoded whole with ``JPEGDecoder``, its EXIF orientation applied.
     /// - Throws: ``ImageError`` as ``ImageDecoder/decode(path:)`` does.
-    public init(
+    package init(
         path: String,
         limits: DecodeLimits = .default,
         bandFraction: Double = EdgeColors.defaultBandFraction
@@ -17,7 +17,7 @@ extension EdgeColors {
 
     /// Measures the edge colours of PNG bytes in memory, decoding them row by row.
     /// - Throws: ``ImageError`` as ``PNGDecoder/decode(data:)`` does.
-    public init(
+    package init(
         data: [UInt8],
         limits: DecodeLimits = .default,
         bandFraction: Double = EdgeColors.defaultBandFraction

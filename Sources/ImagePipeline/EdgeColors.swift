@@ -1,23 +1,23 @@
 import CPNGShim
 
 /// An opaque sRGB colour, 8 bits a channel, written `#RRGGBB`.
-public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Red, 0-255.
-    public var r: UInt8
+    package var r: UInt8
     /// Green, 0-255.
-    public var g: UInt8
+    package var g: UInt8
     /// Blue, 0-255.
-    public var b: UInt8
+    package var b: UInt8
 
     /// Creates a colour.
-    public init(r: UInt8, g: UInt8, b: UInt8) {
+    package init(r: UInt8, g: UInt8, b: UInt8) {
         self.r = r
         self.g = g
         self.b = b
     }
 
     /// Parses `#RRGGBB` (the `#` is optional, case does not matter); nil if malformed.
-    public init?(hex: String) {
+    package init?(hex: String) {
         let digits = hex.hasPrefix("#") ? String(hex.dropFirst()) : hex
         guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
             return nil
@@ -26,7 +26,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// `#RRGGBB`, upper case.
-    public var hex: String {
+    package var hex: String {
         "#"
             + [r, g, b].map { byte in
                 let digits = String(byte, radix: 16, uppercase: true)
@@ -35,13 +35,13 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The same as ``hex``.
-    public var description: String { hex }
+    package var description: String { hex }
 
     /// `0xRRGGBB`.
     var packed: UInt32 { UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b) }
 
     /// Decodes from a `"#RRGGBB"` string.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let color = RGBColor(hex: text) else {
@@ -54,7 +54,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Encodes as a `"#RRGGBB"` string.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hex)
     }
@@ -65,24 +65,24 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
 ///
 /// The average is weighted by alpha, so transparent pixels do not darken it; a band that is
 /// entirely transparent averages its colour channels unweighted.
-public struct EdgeColors: Sendable, Hashable, Codable {
+package struct EdgeColors: Sendable, Hashable, Codable {
     /// The average colour of the top band.
-    public var top: RGBColor
+    package var top: RGBColor
     /// The average colour of the bottom band.
-    public var bottom: RGBColor
+    package var bottom: RGBColor
 
     /// Creates edge colours.
-    public init(top: RGBColor, bottom: RGBColor) {
+    package init(top: RGBColor, bottom: RGBColor) {
         self.top = top
         self.bottom = bottom
     }
 
     /// The share of the height each band covers by default: 2%.
-    public static let defaultBandFraction = 0.02
+    package static let defaultBandFraction = 0.02
 
     /// How many rows a band covers in an image `height` rows tall: `fraction` of the height,
     /// rounded, at least 1 and at most the height.
-    public static func bandRows(forHeight height: Int, fraction: Double = defaultBandFraction) -> Int {
+    package static func bandRows(forHeight height: Int, fraction: Double = defaultBandFraction) -> Int {
         min(height, max(1, Int((Double(height) * fraction).rounded())))
     }
 
@@ -90,7 +90,7 @@ public struct EdgeColors: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - image: The image.
     ///   - bandRows: Rows in each band; ``bandRows(forHeight:fraction:)`` if nil.
-    public init(of image: RGBAImage, bandRows: Int? = nil) {
+    package init(of image: RGBAImage, bandRows: Int? = nil) {
         var accumulator = EdgeAccumulator(height: image.height, bandRows: bandRows)
         image.pixels.withUnsafeBufferPointer { buffer in
             for y in accumulator.rowsToVisit {

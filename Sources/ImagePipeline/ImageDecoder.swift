@@ -1,22 +1,22 @@
 /// Decodes a PNG or a JPEG to RGBA8, whichever the first bytes say it is: ``PNGDecoder`` for PNG,
 /// ``JPEGDecoder`` (libjpeg-turbo, EXIF orientation applied) for JPEG.
-public struct ImageDecoder: Sendable {
+package struct ImageDecoder: Sendable {
     /// The bounds checked before every decode.
-    public var limits: DecodeLimits
+    package var limits: DecodeLimits
 
     /// Creates a decoder.
-    public init(limits: DecodeLimits = .default) {
+    package init(limits: DecodeLimits = .default) {
         self.limits = limits
     }
 
     /// Decodes an image file.
     /// - Throws: ``ImageError``, as ``PNGDecoder/decode(path:)`` or ``JPEGDecoder/decode(path:)``.
-    public func decode(path: String) throws -> RGBAImage {
+    package func decode(path: String) throws -> RGBAImage {
         try decode(.file(path))
     }
 
     /// Decodes image bytes in memory.
-    public func decode(data: [UInt8]) throws -> RGBAImage {
+    package func decode(data: [UInt8]) throws -> RGBAImage {
         try decode(.memory(data))
     }
 

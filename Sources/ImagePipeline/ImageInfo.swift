@@ -1,22 +1,22 @@
 /// A container format the pipeline recognises by its magic bytes.
-public struct ImageFormat: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ImageFormat: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The lower-case name, such as `png`.
-    public var rawValue: String
+    package var rawValue: String
 
     /// Creates a format from its name.
-    public init(rawValue: String) { self.rawValue = rawValue }
+    package init(rawValue: String) { self.rawValue = rawValue }
 
     /// Portable Network Graphics: inspected, validated, decoded and encoded.
-    public static let png = ImageFormat(rawValue: "png")
+    package static let png = ImageFormat(rawValue: "png")
     /// JPEG (JFIF or Exif): inspected and validated from its frame header; not decoded.
-    public static let jpeg = ImageFormat(rawValue: "jpeg")
+    package static let jpeg = ImageFormat(rawValue: "jpeg")
 
     /// The upper-case name people expect: `PNG`, `JPEG`.
-    public var description: String { rawValue.uppercased() }
+    package var description: String { rawValue.uppercased() }
 }
 
 /// How the samples of a pixel are stored in the file.
-public enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+package enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// One grey sample (PNG colour type 0, or a one-component JPEG).
     case gray
     /// Grey and alpha (PNG colour type 4).
@@ -33,7 +33,7 @@ public enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     case cmyk
 
     /// The colour type of a PNG colour-type number, or nil if the number is not valid.
-    public init?(pngColorType: Int) {
+    package init?(pngColorType: Int) {
         switch pngColorType {
         case 0: self = .gray
         case 2: self = .rgb
@@ -45,7 +45,7 @@ public enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, Custom
     }
 
     /// A short human name: `grayscale`, `truecolour+alpha`, ...
-    public var description: String {
+    package var description: String {
         switch self {
         case .gray: "grayscale"
         case .grayAlpha: "grayscale+alpha"
@@ -59,26 +59,26 @@ public enum ColorType: String, Sendable, Hashable, Codable, CaseIterable, Custom
 }
 
 /// What an image file declares about itself, read without decoding its pixels.
-public struct ImageInfo: Sendable, Hashable, Codable {
+package struct ImageInfo: Sendable, Hashable, Codable {
     /// The container format.
-    public var format: ImageFormat
+    package var format: ImageFormat
     /// Width in pixels (at least 1).
-    public var width: Int
+    package var width: Int
     /// Height in pixels (at least 1).
-    public var height: Int
+    package var height: Int
     /// Bits per sample (PNG: 1, 2, 4, 8 or 16; JPEG: the frame's precision, usually 8).
-    public var bitDepth: Int
+    package var bitDepth: Int
     /// How samples are stored.
-    public var colorType: ColorType
+    package var colorType: ColorType
     /// Adam7 for PNG; progressive for JPEG.
-    public var interlaced: Bool
+    package var interlaced: Bool
     /// Whether the image can have transparent pixels (an alpha channel or a PNG tRNS chunk).
-    public var hasTransparency: Bool
+    package var hasTransparency: Bool
     /// The size of the file (or data) in bytes.
-    public var fileSize: Int
+    package var fileSize: Int
 
     /// Creates an info value.
-    public init(
+    package init(
         format: ImageFormat,
         width: Int,
         height: Int,

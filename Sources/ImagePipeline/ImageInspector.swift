@@ -11,31 +11,31 @@ import MediaTypes
 /// let info = try ImageInspector().inspect(path: "card.png")
 /// print(info.width, info.height)  // 1080 1920
 /// ```
-public struct ImageInspector: Sendable {
+package struct ImageInspector: Sendable {
     /// Whether to check the CRC of every PNG chunk (reads the whole file). IHDR's CRC is always
     /// checked. Default: true.
-    public var verifyChecksums: Bool
+    package var verifyChecksums: Bool
 
     /// Creates an inspector.
     /// - Parameter verifyChecksums: Whether to check every PNG chunk's CRC.
-    public init(verifyChecksums: Bool = true) {
+    package init(verifyChecksums: Bool = true) {
         self.verifyChecksums = verifyChecksums
     }
 
     /// Inspects and validates a file.
     /// - Parameter path: The image file.
     /// - Returns: What the file declares.
-    /// - Throws: ``ImageError``: `read_failed`, `unsupported_format`, or the first structural
+    /// - Throws: ``ImageError``: `read-failed`, `unsupported-format`, or the first structural
     ///   problem found.
-    public func inspect(path: String) throws -> ImageInfo {
+    package func inspect(path: String) throws -> ImageInfo {
         try inspect(source: FileByteSource(path: path))
     }
 
     /// Inspects and validates image bytes in memory.
     /// - Parameter data: The bytes of a PNG or JPEG file.
     /// - Returns: What the data declares.
-    /// - Throws: ``ImageError``: `unsupported_format`, or the first structural problem found.
-    public func inspect(data: [UInt8]) throws -> ImageInfo {
+    /// - Throws: ``ImageError``: `unsupported-format`, or the first structural problem found.
+    package func inspect(data: [UInt8]) throws -> ImageInfo {
         try inspect(source: MemoryByteSource(bytes: data))
     }
 

@@ -6,14 +6,14 @@ import CPNGShim
 /// (fractional pixels weighted by coverage), with colour premultiplied by alpha, so there is no
 /// nearest-neighbour aliasing and no dark fringes at transparent edges. Enlarging interpolates
 /// linearly. Equal sizes copy.
-public enum ImageResizer {
+package enum ImageResizer {
     /// Returns `image` resized to `width` x `height`.
     /// - Parameter limits: Bounds on the output: its pixels and its bytes (`width * height * 4`).
     /// - Throws: ``ImageError/Code/invalidArgument`` for a side below 1 or above 2^32-1;
     ///   ``ImageError/Code/pixelLimitExceeded`` or ``ImageError/Code/memoryLimitExceeded`` for an
-    ///   output over `limits` (checked before anything is allocated); `memory_limit_exceeded`
+    ///   output over `limits` (checked before anything is allocated); `memory-limit-exceeded`
     ///   also if the resampler's own allocation fails.
-    public static func resize(
+    package static func resize(
         _ image: RGBAImage,
         width: Int,
         height: Int,

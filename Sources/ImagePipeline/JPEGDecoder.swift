@@ -12,27 +12,27 @@ import CTurboJPEG
 /// ```swift
 /// let photo = try JPEGDecoder().decode(path: "photo.jpg")
 /// ```
-public struct JPEGDecoder: Sendable {
+package struct JPEGDecoder: Sendable {
     /// The bounds checked before every decode.
-    public var limits: DecodeLimits
+    package var limits: DecodeLimits
 
     /// Creates a decoder.
     /// - Parameter limits: The pixel and memory bounds; ``DecodeLimits/default`` if omitted.
-    public init(limits: DecodeLimits = .default) {
+    package init(limits: DecodeLimits = .default) {
         self.limits = limits
     }
 
     /// Decodes a JPEG file.
-    /// - Throws: ``ImageError``: `read_failed`, `unsupported_format` (not a JPEG),
-    ///   `decoding_unsupported` (CMYK, or no libturbojpeg), `corrupt_data`, a limit.
-    public func decode(path: String) throws -> RGBAImage {
+    /// - Throws: ``ImageError``: `read-failed`, `unsupported-format` (not a JPEG),
+    ///   `decoding-unsupported` (CMYK, or no libturbojpeg), `corrupt-data`, a limit.
+    package func decode(path: String) throws -> RGBAImage {
         let source = try FileByteSource(path: path)
         return try decode(try source.read(at: 0, count: source.size), path: path)
     }
 
     /// Decodes JPEG bytes in memory.
     /// - Throws: ``ImageError``, as ``decode(path:)``.
-    public func decode(data: [UInt8]) throws -> RGBAImage {
+    package func decode(data: [UInt8]) throws -> RGBAImage {
         try decode(data, path: nil)
     }
 

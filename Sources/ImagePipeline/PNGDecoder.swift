@@ -15,25 +15,25 @@
 /// let image = try PNGDecoder().decode(path: "card.png")
 /// let corner = image.pixel(x: 0, y: 0)
 /// ```
-public struct PNGDecoder: Sendable {
+package struct PNGDecoder: Sendable {
     /// The bounds checked before every decode.
-    public var limits: DecodeLimits
+    package var limits: DecodeLimits
 
     /// Creates a decoder.
     /// - Parameter limits: The pixel and memory bounds; ``DecodeLimits/default`` if omitted.
-    public init(limits: DecodeLimits = .default) {
+    package init(limits: DecodeLimits = .default) {
         self.limits = limits
     }
 
     /// Decodes a PNG file.
     /// - Parameter path: The file.
     /// - Returns: The image as RGBA8.
-    /// - Throws: ``ImageError``: `read_failed`, a structural code (`bad_signature`,
-    ///   `bad_checksum`, `invalid_header`, `empty_image`, `truncated`, `missing_image_data`,
-    ///   `corrupt_data`, `insufficient_data`), a limit (`pixel_limit_exceeded`,
-    ///   `memory_limit_exceeded`), `decoding_unsupported` for JPEG (``ImageDecoder`` takes both),
-    ///   `unsupported_format`.
-    public func decode(path: String) throws -> RGBAImage {
+    /// - Throws: ``ImageError``: `read-failed`, a structural code (`bad-signature`,
+    ///   `bad-checksum`, `invalid-header`, `empty-image`, `truncated`, `missing-image-data`,
+    ///   `corrupt-data`, `insufficient-data`), a limit (`pixel-limit-exceeded`,
+    ///   `memory-limit-exceeded`), `decoding-unsupported` for JPEG (``ImageDecoder`` takes both),
+    ///   `unsupported-format`.
+    package func decode(path: String) throws -> RGBAImage {
         try decode(.file(path))
     }
 
@@ -41,7 +41,7 @@ public struct PNGDecoder: Sendable {
     /// - Parameter data: The bytes of a PNG file.
     /// - Returns: The image as RGBA8.
     /// - Throws: ``ImageError``, as ``decode(path:)``.
-    public func decode(data: [UInt8]) throws -> RGBAImage {
+    package func decode(data: [UInt8]) throws -> RGBAImage {
         try decode(.memory(data))
     }
 

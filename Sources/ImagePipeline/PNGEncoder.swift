@@ -12,9 +12,9 @@ import CPNGShim
 /// measured on a 1080x1920 card and a fitted photo, five to seven times faster than libpng's
 /// default (level 6, adaptive filters), with files within a few percent of its size (smaller on
 /// the card).
-public struct PNGEncoder: Sendable {
+package struct PNGEncoder: Sendable {
     /// A PNG row filter.
-    public enum Filter: String, Sendable, Hashable, CaseIterable {
+    package enum Filter: String, Sendable, Hashable, CaseIterable {
         /// No filtering.
         case none
         /// Difference from the pixel to the left.
@@ -41,7 +41,7 @@ public struct PNGEncoder: Sendable {
     }
 
     /// zlib's match-finding strategy.
-    public enum Strategy: Int32, Sendable, Hashable, CaseIterable {
+    package enum Strategy: Int32, Sendable, Hashable, CaseIterable {
         /// Full LZ77 matching (zlib's default).
         case standard = 0
         /// Tuned for filtered data: fewer short matches.
@@ -53,20 +53,20 @@ public struct PNGEncoder: Sendable {
     }
 
     /// How hard to compress.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// zlib level, 0 (store) to 9 (smallest).
-        public var compressionLevel: Int
+        package var compressionLevel: Int
         /// The row filter.
-        public var filter: Filter
+        package var filter: Filter
         /// zlib's strategy.
-        public var strategy: Strategy
+        package var strategy: Strategy
 
         /// Creates options.
         /// - Parameters:
         ///   - compressionLevel: zlib level 0-9.
         ///   - filter: The row filter.
         ///   - strategy: zlib's strategy; ``Strategy/standard`` if omitted.
-        public init(compressionLevel: Int, filter: Filter, strategy: Strategy = .standard) {
+        package init(compressionLevel: Int, filter: Filter, strategy: Strategy = .standard) {
             self.compressionLevel = compressionLevel
             self.filter = filter
             self.strategy = strategy
@@ -74,19 +74,19 @@ public struct PNGEncoder: Sendable {
 
         /// zlib level 1 with the run-length strategy, SUB filter: fast, for files people share
         /// straight away. The default.
-        public static let fast = Options(compressionLevel: 1, filter: .sub, strategy: .rle)
+        package static let fast = Options(compressionLevel: 1, filter: .sub, strategy: .rle)
         /// zlib level 6, adaptive filters: libpng's and cairo's default.
-        public static let balanced = Options(compressionLevel: 6, filter: .adaptive)
+        package static let balanced = Options(compressionLevel: 6, filter: .adaptive)
         /// zlib level 9, adaptive filters: smallest, several times slower.
-        public static let smallest = Options(compressionLevel: 9, filter: .adaptive)
+        package static let smallest = Options(compressionLevel: 9, filter: .adaptive)
     }
 
     /// The compression settings.
-    public var options: Options
+    package var options: Options
 
     /// Creates an encoder.
     /// - Parameter options: Compression settings; ``Options/fast`` if omitted.
-    public init(options: Options = .fast) {
+    package init(options: Options = .fast) {
         self.options = options
     }
 
@@ -95,7 +95,7 @@ public struct PNGEncoder: Sendable {
     /// - Returns: A complete PNG file.
     /// - Throws: ``ImageError/Code/invalidArgument`` for a level outside 0-9;
     ///   ``ImageError/Code/writeFailed`` if libpng fails (out of memory).
-    public func encode(_ image: RGBAImage) throws -> [UInt8] {
+    package func encode(_ image: RGBAImage) throws -> [UInt8] {
         guard (0...9).contains(options.compressionLevel) else {
             throw ImageError(
                 .invalidArgument,

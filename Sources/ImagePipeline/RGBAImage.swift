@@ -1,18 +1,18 @@
 import CPNGShim
 
 /// One pixel: red, green, blue and straight (not premultiplied) alpha, 8 bits each.
-public struct RGBAPixel: Sendable, Hashable, CustomStringConvertible {
+package struct RGBAPixel: Sendable, Hashable, CustomStringConvertible {
     /// Red, 0-255.
-    public var r: UInt8
+    package var r: UInt8
     /// Green, 0-255.
-    public var g: UInt8
+    package var g: UInt8
     /// Blue, 0-255.
-    public var b: UInt8
+    package var b: UInt8
     /// Alpha, 0 (transparent) to 255 (opaque).
-    public var a: UInt8
+    package var a: UInt8
 
     /// Creates a pixel.
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+    package init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r
         self.g = g
         self.b = b
@@ -20,17 +20,17 @@ public struct RGBAPixel: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `rgba(r,g,b,a)`.
-    public var description: String { "rgba(\(r),\(g),\(b),\(a))" }
+    package var description: String { "rgba(\(r),\(g),\(b),\(a))" }
 }
 
 /// An image held as 8-bit RGBA rows, top to bottom, 4 bytes a pixel, no padding, straight alpha.
-public struct RGBAImage: Sendable, Hashable {
+package struct RGBAImage: Sendable, Hashable {
     /// Width in pixels.
-    public let width: Int
+    package let width: Int
     /// Height in pixels.
-    public let height: Int
+    package let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel, row by row.
-    public private(set) var pixels: [UInt8]
+    package private(set) var pixels: [UInt8]
     /// Set by the pipeline when it made every alpha 255 (a fitted canvas), so ``isOpaque`` need
     /// not scan. Not part of equality.
     private var knownOpaque = false
@@ -41,7 +41,7 @@ public struct RGBAImage: Sendable, Hashable {
     ///   - height: Height in pixels, at least 1.
     ///   - pixels: Exactly `width * height * 4` bytes.
     /// - Throws: ``ImageError/Code/invalidArgument`` if the sizes do not match.
-    public init(width: Int, height: Int, pixels: [UInt8]) throws {
+    package init(width: Int, height: Int, pixels: [UInt8]) throws {
         guard width > 0, height > 0, pixels.count == width * height * 4 else {
             throw ImageError(
                 .invalidArgument,
@@ -58,7 +58,7 @@ public struct RGBAImage: Sendable, Hashable {
     ///   - width: Width in pixels, at least 1.
     ///   - height: Height in pixels, at least 1.
     ///   - fill: The colour of every pixel.
-    public init(width: Int, height: Int, fill: RGBAPixel) {
+    package init(width: Int, height: Int, fill: RGBAPixel) {
         precondition(width > 0 && height > 0, "an image needs at least one pixel")
         self.width = width
         self.height = height
@@ -79,26 +79,26 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// Equal sizes and pixels.
-    public static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
+    package static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
         lhs.width == rhs.width && lhs.height == rhs.height && lhs.pixels == rhs.pixels
     }
 
     /// Hashes the size and pixels.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(width)
         hasher.combine(height)
         hasher.combine(pixels)
     }
 
     /// The pixel at column `x`, row `y` (0-based, from the top left).
-    public func pixel(x: Int, y: Int) -> RGBAPixel {
+    package func pixel(x: Int, y: Int) -> RGBAPixel {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the image")
         let i = (y * width + x) * 4
         return RGBAPixel(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
     }
 
     /// Sets the pixel at column `x`, row `y`.
-    public mutating func setPixel(x: Int, y: Int, to value: RGBAPixel) {
+    package mutating func setPixel(x: Int, y: Int, to value: RGBAPixel) {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the image")
         let i = (y * width + x) * 4
         pixels[i] = value.r
@@ -109,7 +109,7 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// Whether every pixel's alpha is 255 (scans the pixels unless the pipeline made them opaque).
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         knownOpaque
             || pixels.withUnsafeBufferPointer { buffer in
                 cpng_is_opaque(buffer.baseAddress, UInt32(width), UInt32(height), width * 4) != 0

@@ -1,16 +1,16 @@
 /// An sRGB colour with alpha, written in specs as `#RRGGBB` or `#RRGGBBAA`.
-public struct CardColor: Sendable, Hashable, CustomStringConvertible {
+package struct CardColor: Sendable, Hashable, CustomStringConvertible {
     /// Red, 0...255.
-    public var red: UInt8
+    package var red: UInt8
     /// Green, 0...255.
-    public var green: UInt8
+    package var green: UInt8
     /// Blue, 0...255.
-    public var blue: UInt8
+    package var blue: UInt8
     /// Opacity, 0 (transparent) to 255 (opaque).
-    public var alpha: UInt8
+    package var alpha: UInt8
 
     /// A colour from its components; opaque unless `alpha` says otherwise.
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+    package init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -18,7 +18,7 @@ public struct CardColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
-    public init?(hex: String) {
+    package init?(hex: String) {
         let digits = Array(hex.utf8)
         guard digits.first == UInt8(ascii: "#"), digits.count == 7 || digits.count == 9 else { return nil }
         var bytes: [UInt8] = []
@@ -41,7 +41,7 @@ public struct CardColor: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
-    public var description: String {
+    package var description: String {
         let parts = alpha == 255 ? [red, green, blue] : [red, green, blue, alpha]
         return "#" + parts.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
     }
@@ -50,7 +50,7 @@ public struct CardColor: Sendable, Hashable, CustomStringConvertible {
     var opaque: CardColor { CardColor(red: red, green: green, blue: blue) }
 
     /// The same colour with its alpha multiplied by `factor` (0...1).
-    public func withOpacity(_ factor: Double) -> CardColor {
+    package func withOpacity(_ factor: Double) -> CardColor {
         var copy = self
         copy.alpha = UInt8((Double(alpha) * min(max(factor, 0), 1)).rounded())
         return copy

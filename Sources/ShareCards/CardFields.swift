@@ -1,5 +1,5 @@
 /// What a card shows, one case per ``CardKind``.
-public enum CardFields: Sendable, Hashable {
+package enum CardFields: Sendable, Hashable {
     case achievement(Achievement)
     case levelUp(LevelUp)
     case streak(Streak)
@@ -9,7 +9,7 @@ public enum CardFields: Sendable, Hashable {
     case challenge(Challenge)
 
     /// The kind these fields belong to.
-    public var kind: CardKind {
+    package var kind: CardKind {
         switch self {
         case .achievement: .achievement
         case .levelUp: .levelUp
@@ -22,20 +22,20 @@ public enum CardFields: Sendable, Hashable {
     }
 
     /// An unlocked achievement.
-    public struct Achievement: Sendable, Hashable {
+    package struct Achievement: Sendable, Hashable {
         /// An emoji (or a short symbol) drawn as the icon.
-        public var icon: String
+        package var icon: String
         /// The name shown as the headline.
-        public var name: String
-        public var description: String
+        package var name: String
+        package var description: String
         /// The unlock date as written (`2026-11-25`).
-        public var unlocked: String?
+        package var unlocked: String?
         /// `common`, `uncommon`, `rare`, `epic` or `legendary`.
-        public var rarity: String?
+        package var rarity: String?
         /// The level badge's number.
-        public var level: Int?
+        package var level: Int?
         /// Creates the fields; the optional ones may be left out.
-        public init(
+        package init(
             icon: String,
             name: String,
             description: String,
@@ -53,17 +53,17 @@ public enum CardFields: Sendable, Hashable {
     }
 
     /// A new level.
-    public struct LevelUp: Sendable, Hashable {
+    package struct LevelUp: Sendable, Hashable {
         /// The level reached.
-        public var level: Int
+        package var level: Int
         /// Experience points earned in all.
-        public var totalXP: Int
+        package var totalXP: Int
         /// Progress towards the next level, 0...1.
-        public var progress: Double
+        package var progress: Double
         /// What the level unlocks.
-        public var unlocks: [String]
+        package var unlocks: [String]
         /// Creates the fields; the optional ones may be left out.
-        public init(level: Int, totalXP: Int, progress: Double, unlocks: [String] = []) {
+        package init(level: Int, totalXP: Int, progress: Double, unlocks: [String] = []) {
             self.level = level
             self.totalXP = totalXP
             self.progress = progress
@@ -72,17 +72,17 @@ public enum CardFields: Sendable, Hashable {
     }
 
     /// A streak of days.
-    public struct Streak: Sendable, Hashable {
+    package struct Streak: Sendable, Hashable {
         /// Days in a row.
-        public var days: Int
+        package var days: Int
         /// Days done in all, streak or not.
-        public var total: Int?
+        package var total: Int?
         /// The last days, oldest first: true for a day done.
-        public var calendar: [Bool]
+        package var calendar: [Bool]
         /// A message; by default one for the milestones 7, 30, 100 and 365.
-        public var message: String?
+        package var message: String?
         /// Creates the fields; the optional ones may be left out.
-        public init(days: Int, total: Int? = nil, calendar: [Bool] = [], message: String? = nil) {
+        package init(days: Int, total: Int? = nil, calendar: [Bool] = [], message: String? = nil) {
             self.days = days
             self.total = total
             self.calendar = calendar
@@ -91,17 +91,17 @@ public enum CardFields: Sendable, Hashable {
     }
 
     /// A period's statistics.
-    public struct Statistics: Sendable, Hashable {
+    package struct Statistics: Sendable, Hashable {
         /// The period, such as "November".
-        public var period: String
+        package var period: String
         /// The items with their counts; the card shows the top three.
-        public var items: [Item]
+        package var items: [Item]
         /// The total; the items' sum when absent.
-        public var total: Int?
+        package var total: Int?
         /// Values for the small bar chart, oldest first.
-        public var chart: [Double]
+        package var chart: [Double]
         /// Creates the fields; the optional ones may be left out.
-        public init(period: String, items: [Item], total: Int? = nil, chart: [Double] = []) {
+        package init(period: String, items: [Item], total: Int? = nil, chart: [Double] = []) {
             self.period = period
             self.items = items
             self.total = total
@@ -109,13 +109,13 @@ public enum CardFields: Sendable, Hashable {
         }
 
         /// One counted item.
-        public struct Item: Sendable, Hashable {
+        package struct Item: Sendable, Hashable {
             /// The name shown as the headline.
-            public var name: String
+            package var name: String
             /// How many times.
-            public var count: Int
+            package var count: Int
             /// Creates the fields; the optional ones may be left out.
-            public init(name: String, count: Int) {
+            package init(name: String, count: Int) {
                 self.name = name
                 self.count = count
             }
@@ -123,21 +123,21 @@ public enum CardFields: Sendable, Hashable {
     }
 
     /// A new personal record.
-    public struct PersonalRecord: Sendable, Hashable {
+    package struct PersonalRecord: Sendable, Hashable {
         /// What the record is for, such as "Deadlift".
-        public var activity: String
+        package var activity: String
         /// The new record.
-        public var record: Double
+        package var record: Double
         /// The record it beat.
-        public var previous: Double?
+        package var previous: Double?
         /// The unit shown after values, such as `km` or `kg`.
-        public var unit: String
+        package var unit: String
         /// The date as written (`2026-11-25`).
-        public var date: String?
+        package var date: String?
         /// True when a smaller value is better (a time).
-        public var lowerIsBetter: Bool
+        package var lowerIsBetter: Bool
         /// Creates the fields; the optional ones may be left out.
-        public init(
+        package init(
             activity: String,
             record: Double,
             previous: Double? = nil,
@@ -155,19 +155,19 @@ public enum CardFields: Sendable, Hashable {
     }
 
     /// Progress towards a target, such as 18 of 30 days.
-    public struct Progress: Sendable, Hashable {
+    package struct Progress: Sendable, Hashable {
         /// How far along, such as 18.
-        public var current: Double
+        package var current: Double
         /// The goal, such as 30.
-        public var target: Double
+        package var target: Double
         /// What is counted, such as `days`.
-        public var unit: String
+        package var unit: String
         /// A title, such as the goal's name.
-        public var title: String?
+        package var title: String?
         /// The stats row under the ring.
-        public var stats: [Stat]
+        package var stats: [Stat]
         /// Creates the fields; the optional ones may be left out.
-        public init(current: Double, target: Double, unit: String = "", title: String? = nil, stats: [Stat] = []) {
+        package init(current: Double, target: Double, unit: String = "", title: String? = nil, stats: [Stat] = []) {
             self.current = current
             self.target = target
             self.unit = unit
@@ -177,17 +177,17 @@ public enum CardFields: Sendable, Hashable {
     }
 
     /// A completed challenge.
-    public struct Challenge: Sendable, Hashable {
+    package struct Challenge: Sendable, Hashable {
         /// An emoji drawn as the badge.
-        public var badge: String
+        package var badge: String
         /// The name shown as the headline.
-        public var name: String
+        package var name: String
         /// The date as written (`2026-11-25`).
-        public var date: String?
+        package var date: String?
         /// Points earned.
-        public var points: Int
+        package var points: Int
         /// Creates the fields; the optional ones may be left out.
-        public init(badge: String, name: String, date: String? = nil, points: Int) {
+        package init(badge: String, name: String, date: String? = nil, points: Int) {
             self.badge = badge
             self.name = name
             self.date = date
@@ -196,13 +196,13 @@ public enum CardFields: Sendable, Hashable {
     }
 
     /// A labelled value in a stats row.
-    public struct Stat: Sendable, Hashable {
+    package struct Stat: Sendable, Hashable {
         /// What the value is, such as "Minutes".
-        public var label: String
+        package var label: String
         /// The value as shown, such as "270".
-        public var value: String
+        package var value: String
         /// Creates the fields; the optional ones may be left out.
-        public init(label: String, value: String) {
+        package init(label: String, value: String) {
             self.label = label
             self.value = value
         }

@@ -1,5 +1,5 @@
 /// The seven kinds of card, each with its own fields (``CardFields``).
-public enum CardKind: String, Sendable, Hashable, CaseIterable {
+package enum CardKind: String, Sendable, Hashable, CaseIterable {
     case achievement
     case levelUp = "level-up"
     case streak

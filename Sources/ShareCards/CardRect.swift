@@ -1,16 +1,16 @@
 /// A rectangle in card pixels.
-public struct CardRect: Sendable, Hashable, CustomStringConvertible {
+package struct CardRect: Sendable, Hashable, CustomStringConvertible {
     /// The left edge.
-    public var x: Double
+    package var x: Double
     /// The top edge.
-    public var y: Double
+    package var y: Double
     /// The width.
-    public var width: Double
+    package var width: Double
     /// The height.
-    public var height: Double
+    package var height: Double
 
     /// A rectangle from its top-left corner and size.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width
@@ -18,16 +18,16 @@ public struct CardRect: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The right edge.
-    public var maxX: Double { x + width }
+    package var maxX: Double { x + width }
     /// The bottom edge.
-    public var maxY: Double { y + height }
+    package var maxY: Double { y + height }
     /// The horizontal centre.
-    public var midX: Double { x + width / 2 }
+    package var midX: Double { x + width / 2 }
     /// The vertical centre.
-    public var midY: Double { y + height / 2 }
+    package var midY: Double { y + height / 2 }
 
     /// True when `other` lies inside this rectangle, allowing `slack` pixels on every side.
-    public func contains(_ other: CardRect, slack: Double = 0) -> Bool {
+    package func contains(_ other: CardRect, slack: Double = 0) -> Bool {
         other.x >= x - slack && other.y >= y - slack && other.maxX <= maxX + slack && other.maxY <= maxY + slack
     }
 
@@ -40,5 +40,5 @@ public struct CardRect: Sendable, Hashable, CustomStringConvertible {
         CardRect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 
-    public var description: String { "(\(Int(x)),\(Int(y)) \(Int(width))x\(Int(height)))" }
+    package var description: String { "(\(Int(x)),\(Int(y)) \(Int(width))x\(Int(height)))" }
 }

@@ -11,14 +11,14 @@ import ImagePipeline
 /// let spec = try CardSpecParser.parse(bytes)
 /// let png = try CardRenderer().render(spec).png()
 /// ```
-public struct CardRenderer: Sendable {
+package struct CardRenderer: Sendable {
     /// A renderer; it holds no state, so one can render any number of cards.
-    public init() {}
+    package init() {}
 
     /// Renders the spec at its own size.
     ///
     /// - Throws: ``CardError`` (`libraryMissing`, `missingGlyph`, `renderFailed`).
-    public func render(_ spec: CardSpec) throws(CardError) -> RenderedCard {
+    package func render(_ spec: CardSpec) throws(CardError) -> RenderedCard {
         let (width, height) = (spec.size.width, spec.size.height)
         var failure: CardError?
         var texts: [PlacedText] = []

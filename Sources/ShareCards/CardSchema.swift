@@ -1,7 +1,7 @@
 /// The published JSON Schema of card specs (`schemas/card-v1.schema.json`; a test keeps the two equal).
-public enum CardSchema {
+package enum CardSchema {
     /// The schema's text, as `sharevia card schema` prints it.
-    public static let json = #"""
+    package static let json = #"""
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "$id": "https://sharevia.dev/schemas/card-v1.schema.json",

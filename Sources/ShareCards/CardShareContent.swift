@@ -7,14 +7,14 @@ import Foundation
 #endif
 
 /// Draws a spec's card for the router at each destination's size (``CardImageSource``).
-public struct CardSpecImageSource: CardImageSource {
+package struct CardSpecImageSource: CardImageSource {
     /// The card drawn.
-    public var spec: CardSpec
+    package var spec: CardSpec
     /// What draws it.
-    public var renderer: CardRenderer
+    package var renderer: CardRenderer
 
     /// A source drawing `spec`, at whatever size is asked.
-    public init(spec: CardSpec, renderer: CardRenderer = CardRenderer()) {
+    package init(spec: CardSpec, renderer: CardRenderer = CardRenderer()) {
         self.spec = spec
         self.renderer = renderer
     }
@@ -22,7 +22,7 @@ public struct CardSpecImageSource: CardImageSource {
     /// The card at `size` as `card.png`.
     ///
     /// - Throws: ``ShareError`` (`badInput`) with the ``CardError``'s message.
-    public func cardImage(size: DestinationDescriptor.PixelSize) throws(ShareError) -> ShareAttachment {
+    package func cardImage(size: DestinationDescriptor.PixelSize) throws(ShareError) -> ShareAttachment {
         var sized = spec
         sized.size = CardSize(width: size.width, height: size.height)
         do throws(CardError) {
@@ -36,25 +36,25 @@ public struct CardSpecImageSource: CardImageSource {
 
 /// A share built from a card spec: the kind's share text (or the caller's), the app link, the
 /// spec's hashtags, and the card drawn per destination.
-public struct CardShareContent: ShareableContent {
+package struct CardShareContent: ShareableContent {
     /// The card drawn.
-    public var spec: CardSpec
+    package var spec: CardSpec
     /// A title, such as an email subject.
-    public var title: String?
+    package var title: String?
     /// The share text.
-    public var text: String
+    package var text: String
     /// The link: the caller's, else the app's.
-    public var link: String?
+    package var link: String?
     /// The spec's hashtags, then the caller's.
-    public var hashtags: [String]
+    package var hashtags: [String]
     /// Files shared after the card.
-    public var attachments: [ShareAttachment]
+    package var attachments: [ShareAttachment]
     /// The card's kind as a content kind.
-    public var kind: ContentKind
+    package var kind: ContentKind
 
     /// The content for `spec`; `title`, `text`, `link` and `hashtags` given here replace or add to
     /// the spec's (its headline, its kind's share text, the app's link, its hashtags).
-    public init(
+    package init(
         spec: CardSpec,
         title: String? = nil,
         text: String? = nil,
@@ -72,5 +72,5 @@ public struct CardShareContent: ShareableContent {
     }
 
     /// Draws the spec at each destination's size.
-    public var cardImage: (any CardImageSource)? { CardSpecImageSource(spec: spec) }
+    package var cardImage: (any CardImageSource)? { CardSpecImageSource(spec: spec) }
 }

@@ -1,37 +1,37 @@
 /// A card's size in pixels: a named preset or any width x height within limits.
-public struct CardSize: Sendable, Hashable, CustomStringConvertible {
+package struct CardSize: Sendable, Hashable, CustomStringConvertible {
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
 
     /// A size; ``init(parsing:)`` checks the limits, this does not.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     /// 1080x1920, the default: Instagram and other stories.
-    public static let story = CardSize(width: 1080, height: 1920)
+    package static let story = CardSize(width: 1080, height: 1920)
     /// 1080x1080.
-    public static let square = CardSize(width: 1080, height: 1080)
+    package static let square = CardSize(width: 1080, height: 1080)
     /// 1200x675, what X shows in a timeline.
-    public static let landscape = CardSize(width: 1200, height: 675)
+    package static let landscape = CardSize(width: 1200, height: 675)
     /// 1200x630, a link preview (Open Graph).
-    public static let link = CardSize(width: 1200, height: 630)
+    package static let link = CardSize(width: 1200, height: 630)
 
     /// The named sizes, as `--size` takes them.
-    public static let named: [(name: String, size: CardSize)] = [
+    package static let named: [(name: String, size: CardSize)] = [
         ("story", story), ("square", square), ("landscape", landscape), ("link", link),
     ]
 
     /// The smallest and largest side accepted.
-    public static let sides = 200...4096
+    package static let sides = 200...4096
 
     /// Parses `story`, `square`, `landscape`, `link` or `WxH`.
     ///
     /// - Throws: ``CardError`` (`invalidSpec`) saying what is accepted.
-    public init(parsing text: String) throws(CardError) {
+    package init(parsing text: String) throws(CardError) {
         if let preset = Self.named.first(where: { $0.name == text.lowercased() }) {
             self = preset.size
             return
@@ -53,7 +53,7 @@ public struct CardSize: Sendable, Hashable, CustomStringConvertible {
         self.init(width: width, height: height)
     }
 
-    public var description: String { "\(width)x\(height)" }
+    package var description: String { "\(width)x\(height)" }
 
     /// How the layout treats this size.
     enum Shape { case portrait, square, landscape }

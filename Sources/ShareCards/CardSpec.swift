@@ -2,27 +2,27 @@
 ///
 /// Read one from JSON with ``CardSpecParser`` (the format is `schemas/card-v1.schema.json`,
 /// printed by `sharevia card schema`), or build it in code.
-public struct CardSpec: Sendable, Hashable {
+package struct CardSpec: Sendable, Hashable {
     /// What the card shows; its case is the card's kind.
-    public var fields: CardFields
+    package var fields: CardFields
     /// The BCP 47 language of the card's text (`en`, `es`, `ar`, `ja`...). Right-to-left
     /// languages mirror the layout.
-    public var language: String
+    package var language: String
     /// The colours.
-    public var theme: CardTheme
+    package var theme: CardTheme
     /// The image size (a destination may ask for another).
-    public var size: CardSize
+    package var size: CardSize
     /// Hides exact values: percentages and relative progress only.
-    public var isPrivate: Bool
+    package var isPrivate: Bool
     /// The footer.
-    public var branding: Branding
+    package var branding: Branding
     /// Hashtags for the share text, without `#`.
-    public var hashtags: [String]
+    package var hashtags: [String]
     /// A share-text template replacing the kind's default; placeholders as in ``ShareTextTemplates``.
-    public var shareText: String?
+    package var shareText: String?
 
     /// A spec; only the fields and the footer are required.
-    public init(
+    package init(
         fields: CardFields,
         language: String = "en",
         theme: CardTheme = .dark,
@@ -43,20 +43,20 @@ public struct CardSpec: Sendable, Hashable {
     }
 
     /// The card's kind, from its fields.
-    public var kind: CardKind { fields.kind }
+    package var kind: CardKind { fields.kind }
 
     /// The footer: the app's name, tagline and link, and whether to draw the link as a QR code.
-    public struct Branding: Sendable, Hashable {
+    package struct Branding: Sendable, Hashable {
         /// The app's name, in bold.
-        public var appName: String
+        package var appName: String
         /// A line under the name.
-        public var tagline: String?
+        package var tagline: String?
         /// The app's link, shown without its scheme.
-        public var link: String?
+        package var link: String?
         /// Draw the link as a QR code too.
-        public var showsQRCode: Bool
+        package var showsQRCode: Bool
         /// A footer; only the name is required.
-        public init(appName: String, tagline: String? = nil, link: String? = nil, showsQRCode: Bool = false) {
+        package init(appName: String, tagline: String? = nil, link: String? = nil, showsQRCode: Bool = false) {
             self.appName = appName
             self.tagline = tagline
             self.link = link
@@ -65,7 +65,7 @@ public struct CardSpec: Sendable, Hashable {
     }
 
     /// True when the language is written right to left (Arabic, Hebrew, Persian, Urdu...).
-    public var isRightToLeft: Bool {
+    package var isRightToLeft: Bool {
         let primary = LanguageTag.primary(language)
         return ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(primary)
     }

@@ -2,14 +2,14 @@
 ///
 /// Every problem is a ``CardError`` naming the JSON path and the rule, such as
 /// `$.fields.days must be a whole number, not a string; write it like "days": 30`.
-public enum CardSpecParser {
+package enum CardSpecParser {
     /// The largest spec file read, in bytes.
-    public static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
 
     /// Parses a spec.
     ///
     /// - Throws: ``CardError`` (`invalidJSON` or `invalidSpec`).
-    public static func parse(_ bytes: [UInt8]) throws(CardError) -> CardSpec {
+    package static func parse(_ bytes: [UInt8]) throws(CardError) -> CardSpec {
         guard bytes.count <= maximumBytes else {
             throw CardError(.invalidSpec, "is \(bytes.count) bytes; a card spec is at most \(maximumBytes) bytes")
         }

@@ -1,18 +1,18 @@
 /// A card's colours: a vertical background gradient, an accent, and the text colour.
-public struct CardTheme: Sendable, Hashable {
+package struct CardTheme: Sendable, Hashable {
     /// The preset's name (`dark`), or `custom`.
-    public var name: String
+    package var name: String
     /// The gradient's top colour.
-    public var top: CardColor
+    package var top: CardColor
     /// The gradient's bottom colour.
-    public var bottom: CardColor
+    package var bottom: CardColor
     /// Badges, rings, bars and highlights.
-    public var accent: CardColor
+    package var accent: CardColor
     /// Headline and body text; secondary text is this at lower opacity.
-    public var text: CardColor
+    package var text: CardColor
 
     /// A theme from its colours.
-    public init(name: String, top: CardColor, bottom: CardColor, accent: CardColor, text: CardColor) {
+    package init(name: String, top: CardColor, bottom: CardColor, accent: CardColor, text: CardColor) {
         self.name = name
         self.top = top
         self.bottom = bottom
@@ -40,27 +40,27 @@ public struct CardTheme: Sendable, Hashable {
     }
 
     /// Dark: #1A1A2E to #16213E, accent #FF6B35.
-    public static let dark = preset("dark", "#1A1A2E", "#16213E", "#FF6B35", "#FFFFFF")
+    package static let dark = preset("dark", "#1A1A2E", "#16213E", "#FF6B35", "#FFFFFF")
     /// Light: #FFFFFF to #F5F5F5, accent #FF6B35, text #1A1A2E.
-    public static let light = preset("light", "#FFFFFF", "#F5F5F5", "#FF6B35", "#1A1A2E")
+    package static let light = preset("light", "#FFFFFF", "#F5F5F5", "#FF6B35", "#1A1A2E")
     /// Midnight: #0D1B2A to #1B263B, accent #00D4FF.
-    public static let midnight = preset("midnight", "#0D1B2A", "#1B263B", "#00D4FF", "#FFFFFF")
+    package static let midnight = preset("midnight", "#0D1B2A", "#1B263B", "#00D4FF", "#FFFFFF")
     /// Forest: #1B4332 to #2D6A4F, accent #95D5B2.
-    public static let forest = preset("forest", "#1B4332", "#2D6A4F", "#95D5B2", "#FFFFFF")
+    package static let forest = preset("forest", "#1B4332", "#2D6A4F", "#95D5B2", "#FFFFFF")
     /// Sunset: #FF6B35 to #F7931E, accent #FFFFFF.
-    public static let sunset = preset("sunset", "#FF6B35", "#F7931E", "#FFFFFF", "#FFFFFF")
+    package static let sunset = preset("sunset", "#FF6B35", "#F7931E", "#FFFFFF", "#FFFFFF")
     /// Berry: #4A0E4E to #81267E, accent #FF85A1.
-    public static let berry = preset("berry", "#4A0E4E", "#81267E", "#FF85A1", "#FFFFFF")
+    package static let berry = preset("berry", "#4A0E4E", "#81267E", "#FF85A1", "#FFFFFF")
     /// Ocean: #023E8A to #0077B6, accent #90E0EF.
-    public static let ocean = preset("ocean", "#023E8A", "#0077B6", "#90E0EF", "#FFFFFF")
+    package static let ocean = preset("ocean", "#023E8A", "#0077B6", "#90E0EF", "#FFFFFF")
     /// Slate: #2B2D42 to #3D405B, accent #F4A261, text #EDF2F4.
-    public static let slate = preset("slate", "#2B2D42", "#3D405B", "#F4A261", "#EDF2F4")
+    package static let slate = preset("slate", "#2B2D42", "#3D405B", "#F4A261", "#EDF2F4")
 
     /// The eight presets, in the order contact sheets show them.
-    public static let presets: [CardTheme] = [dark, light, midnight, forest, sunset, berry, ocean, slate]
+    package static let presets: [CardTheme] = [dark, light, midnight, forest, sunset, berry, ocean, slate]
 
     /// The preset with this name (case-insensitive), if any.
-    public static func named(_ name: String) -> CardTheme? {
+    package static func named(_ name: String) -> CardTheme? {
         presets.first { $0.name == name.lowercased() }
     }
 

@@ -2,11 +2,11 @@ import ImagePipeline
 
 /// The same card in each of the eight preset themes, side by side: 4 columns and 2 rows of
 /// cards rendered at a quarter-ish of the spec's size (each card's longer side 640 pixels).
-public enum ContactSheet {
+package enum ContactSheet {
     /// Renders the sheet.
     ///
     /// - Throws: ``CardError`` from rendering any of the cards.
-    public static func render(_ spec: CardSpec, renderer: CardRenderer = CardRenderer()) throws(CardError) -> RGBAImage
+    package static func render(_ spec: CardSpec, renderer: CardRenderer = CardRenderer()) throws(CardError) -> RGBAImage
     {
         let scale = 640 / Double(max(spec.size.width, spec.size.height))
         let tile = CardSize(

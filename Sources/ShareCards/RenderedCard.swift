@@ -1,19 +1,19 @@
 import ImagePipeline
 
 /// A rendered card: its pixels and its text layer (every block of text drawn, where, and how).
-public struct RenderedCard: Sendable {
+package struct RenderedCard: Sendable {
     /// The pixels.
-    public var image: RGBAImage
+    package var image: RGBAImage
     /// The text drawn, in drawing order: what tests and accessibility tools read instead of pixels.
-    public var texts: [PlacedText]
+    package var texts: [PlacedText]
     /// The layout's regions by name (`hero`, `headline`, `stats`...), for tests.
-    public var regions: [String: CardRect]
+    package var regions: [String: CardRect]
 
     /// The card as a PNG, with ImagePipeline's fast settings: the SUB filter on every row, zlib
     /// level 1 with the run-length strategy. Measured on the story card, that is about a fifth of
     /// the time of level 6 (which was two thirds of a render), for a file about a third larger;
     /// cards are flat colour, text and gradients, which run-length coding after SUB suits.
-    public func png() throws(CardError) -> [UInt8] {
+    package func png() throws(CardError) -> [UInt8] {
         do {
             return try PNGEncoder(options: .fast).encode(image)
         } catch {
@@ -23,18 +23,18 @@ public struct RenderedCard: Sendable {
 }
 
 /// One block of text on a card.
-public struct PlacedText: Sendable, Hashable {
+package struct PlacedText: Sendable, Hashable {
     /// Which part it is: `badge`, `hero`, `headline`, `detail`, `strip`, `stat-value`, `stat-label`,
     /// `app`, `tagline`, `link`.
-    public var role: String
+    package var role: String
     /// The text as given (before any ellipsis).
-    public var text: String
+    package var text: String
     /// The box it had to fit.
-    public var box: CardRect
+    package var box: CardRect
     /// Where its pixels are.
-    public var ink: CardRect
+    package var ink: CardRect
     /// The size it was set at, in pixels.
-    public var size: Double
+    package var size: Double
     /// True when it was cut with "…" at the minimum size.
-    public var isEllipsized: Bool
+    package var isEllipsized: Bool
 }

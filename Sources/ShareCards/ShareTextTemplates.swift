@@ -6,16 +6,16 @@
 /// `{current}`, `{target}`, `{unit}`, `{points}`, `{percent}`. Private cards use templates
 /// without exact values. Templates exist in English, Spanish and Arabic; other languages use
 /// English unless the spec gives its own (`shareText`).
-public enum ShareTextTemplates {
+package enum ShareTextTemplates {
     /// The template for a kind in a language (the seeds' English templates are the defaults).
-    public static func template(for kind: CardKind, language: String, isPrivate: Bool) -> String {
+    package static func template(for kind: CardKind, language: String, isPrivate: Bool) -> String {
         let primary = LanguageTag.primary(language)
         let table = isPrivate ? privateTemplates : templates
         return table[primary]?[kind] ?? table["en"]![kind]!
     }
 
     /// The spec's share text: its own template or the kind's, filled in.
-    public static func text(for spec: CardSpec) -> String {
+    package static func text(for spec: CardSpec) -> String {
         let template = spec.shareText ?? template(for: spec.kind, language: spec.language, isPrivate: spec.isPrivate)
         var text = template
         for (name, value) in values(of: spec) {

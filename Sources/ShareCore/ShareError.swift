@@ -6,7 +6,7 @@
 public struct ShareError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure this is. A struct over a private enum, so codes can be added.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private enum Base: String, Hashable, Sendable {
+        private enum Base: String, Hashable, Sendable, CaseIterable {
             case unavailable
             case contentRejected = "content-rejected"
             case transient, permanent
@@ -43,6 +43,9 @@ public struct ShareError: Error, Sendable, CustomStringConvertible {
         /// `permanent`, `bad-input`, `cancelled`, `outcome-unknown`.
         public var name: String { base.rawValue }
         public var description: String { base.rawValue }
+
+        /// Every code, so a test can check them all.
+        package static var allCases: [Code] { Base.allCases.map(Code.init) }
     }
 
     /// What kind of failure this is.

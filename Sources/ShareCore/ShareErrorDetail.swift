@@ -13,7 +13,7 @@ extension ShareError {
     public struct Detail: Sendable, Hashable, CustomStringConvertible {
         /// What is wrong, stable across releases. A struct over a private enum, so codes can be added.
         public struct Code: Sendable, Hashable, CustomStringConvertible {
-            private enum Base: String, Sendable {
+            private enum Base: String, Sendable, CaseIterable {
                 case missingSetting = "missing-setting"
                 case unusableSetting = "unusable-setting"
                 case conflictingSettings = "conflicting-settings"
@@ -86,6 +86,9 @@ extension ShareError {
 
             /// The stable code string, such as `missing-setting`.
             public var description: String { base.rawValue }
+
+            /// Every code, so a test can check them all.
+            package static var allCases: [Code] { Base.allCases.map(Code.init) }
         }
 
         /// What is wrong.

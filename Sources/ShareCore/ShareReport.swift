@@ -37,7 +37,7 @@ public struct ShareReport: Sendable, Codable, Hashable {
     /// A struct over a private enum, so outcomes can be added without breaking a `switch`:
     /// compare with `==`.
     public struct Outcome: RawRepresentable, Sendable, Codable, Hashable, CustomStringConvertible {
-        private enum Base: String, Sendable {
+        private enum Base: String, Sendable, CaseIterable {
             case delivered
             case handedOff = "handed-off"
             case deliveredByFallback = "delivered-by-fallback"
@@ -67,6 +67,8 @@ public struct ShareReport: Sendable, Codable, Hashable {
         /// The stable string, such as `delivered-by-fallback`.
         public var rawValue: String { base.rawValue }
         public var description: String { base.rawValue }
+        /// Every value, so a test can check them all.
+        package static var allCases: [Self] { Base.allCases.map(Self.init) }
 
         /// True when the share reached the first destination, delivered or handed off.
         public var reachedFirstDestination: Bool { self == .delivered || self == .handedOff }
@@ -127,7 +129,7 @@ public struct ShareReport: Sendable, Codable, Hashable {
     /// A struct over a private enum, so results can be added without breaking a `switch`:
     /// compare with `==`, or read ``succeeded``.
     public struct Result: RawRepresentable, Sendable, Codable, Hashable, CustomStringConvertible {
-        private enum Base: String, Sendable {
+        private enum Base: String, Sendable, CaseIterable {
             case delivered
             case handedOff = "handed-off"
             case unavailable
@@ -173,6 +175,8 @@ public struct ShareReport: Sendable, Codable, Hashable {
         /// The stable string, such as `content-rejected`.
         public var rawValue: String { base.rawValue }
         public var description: String { base.rawValue }
+        /// Every value, so a test can check them all.
+        package static var allCases: [Self] { Base.allCases.map(Self.init) }
 
         /// The result in words: `handed off`, `content rejected`.
         public var phrase: String { String(rawValue.map { $0 == "-" ? " " : $0 }) }

@@ -6,7 +6,7 @@
 /// ```
 ///
 /// The message is also on stderr, as without `--json`.
-enum JSONErrorOutput {
+package enum JSONErrorOutput {
     struct Output: Encodable {
         struct Body: Encodable {
             var code: String
@@ -23,7 +23,7 @@ enum JSONErrorOutput {
 
     /// The stable code for an exit code: `usage` (64), `input` (65), `unavailable` (4: what the
     /// command needed, such as the keyring, could not be reached), `internal` (anything else).
-    static func code(for exitCode: Int32) -> String {
+    package static func code(for exitCode: Int32) -> String {
         switch exitCode {
         case ShareviaExitCode.notDelivered: return "unavailable"
         case ShareviaExitCode.usage: return "usage"

@@ -51,7 +51,7 @@ struct ImageCommandTests {
         let run = try await ShareviaProcess.run(["image", "inspect", bad, good])
         #expect(run.status == 65)
         #expect(run.stderr.hasPrefix("error: '\(bad)' has a damaged IDAT chunk"), "\(run.stderr)")
-        #expect(run.stderr.contains("[bad_checksum]"))
+        #expect(run.stderr.contains("[bad-checksum]"))
         #expect(run.stdout.contains("\(good): PNG 6x50"))
         // A missing file is the more basic mistake: it sets the exit code.
         let missing = try await ShareviaProcess.run(["image", "inspect", bad, folder.path + "/nope.png"])
@@ -161,7 +161,7 @@ struct ImageCommandTests {
         #expect(
             refused.stderr
                 == "error: '\(output)' already exists and overwriting was not allowed; pass --force to replace it. "
-                + "[output_exists]\n"
+                + "[output-exists]\n"
         )
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "keep me")
         let forced = try await ShareviaProcess.run(["image", "fit", input, "-o", output, "--force"])
@@ -220,7 +220,7 @@ struct ImageCommandTests {
         let run = try await ShareviaProcess.run(["image", "fit", input, "-o", folder.path + "/out.png"])
         #expect(run.status == 65)
         #expect(run.stderr.contains("'\(input)' is a damaged JPEG"))
-        #expect(run.stderr.contains("[corrupt_data]"))
+        #expect(run.stderr.contains("[corrupt-data]"))
         #expect(folder.names() == ["photo.jpg"])
     }
 
@@ -231,7 +231,7 @@ struct ImageCommandTests {
         ])
         #expect(run.status == 64)
         #expect(run.stderr.hasPrefix("error: cannot open '\(folder.path)/nope.png'"), "\(run.stderr)")
-        #expect(run.stderr.contains("[read_failed]"))
+        #expect(run.stderr.contains("[read-failed]"))
     }
 
     // MARK: Convert
@@ -249,7 +249,7 @@ struct ImageCommandTests {
         let again = try await ShareviaProcess.run(["image", "convert", input, "-o", output])
         #expect(again.status == 65)
         #expect(again.stderr.contains("pass --force to replace it"))
-        #expect(again.stderr.contains("[output_exists]"))
+        #expect(again.stderr.contains("[output-exists]"))
     }
 }
 

@@ -10,11 +10,12 @@ import Testing
         "ShareCore", "ShareCoreTesting", "Destinations", "ShareviaCLI",
         "LocalFiles",  // ShareAttachment.file(_:)
         "TextFitting",  // the fitting engine of a text destination (Adapters.md)
-        "ImagePipeline", "ShareCards",  // the fuzz targets' decoders and card parser (Fuzz/)
+        "FuzzEntryPoints",  // the fuzz targets' way in (Fuzz/): @_spi(Fuzzing) only
     ]
     /// The Swift modules that are sharevia's own.
     static let internalModules = [
-        "AtomicFiles", "Clipboard", "MediaTypes", "ProcessRunning",
+        "Accounts", "AtomicFiles", "Clipboard", "HTTPTransport", "ImagePipeline", "MediaTypes", "ProcessRunning",
+        "ShareCards",
     ]
 
     @Test func thePackageShipsTheProductsIntegratorsUse() throws {
@@ -25,15 +26,66 @@ import Testing
     }
 
     @Test(arguments: internalModules) func aModuleThatIsNoProductDeclaresNothingPublic(_ module: String) throws {
+        for (file, line) in try Self.lines(of: module) where line.contains(Self.publicDeclaration) {
+            Issue.record("Sources/\(module)/\(file): '\(line)' is public; make it package")
+        }
+    }
+
+    /// Types of a product's module that only sharevia and the fuzz targets use: the fuzz targets
+    /// reach them through `FuzzEntryPoints`, so they stay `package`.
+    static let packageTypes = [
+        ("Destinations", "MailAddress"), ("Destinations", "MailMessage"), ("Destinations", "MailAttachment"),
+        ("Destinations", "MailMessageWriter"), ("TextFitting", "SMSLineCounter"),
+    ]
+
+    @Test(arguments: packageTypes) func aTypeOnlyFuzzingUsesIsNotPublic(_ module: String, _ type: String) throws {
+        let declaration = try Regex(
+            #"^\s*(@[A-Za-z_()]+\s+)*(\w+\s+)*(struct|enum|class|actor|protocol)\s+"# + type + #"\b"#
+        )
+        let declarations = try Self.lines(of: module).filter { $0.line.contains(declaration) }
+        #expect(declarations.count == 1, "\(type) is declared \(declarations.count) times in Sources/\(module)")
+        for (file, line) in declarations where line.contains(Self.publicDeclaration) {
+            Issue.record("Sources/\(module)/\(file): '\(line)' is public; make it package")
+        }
+    }
+
+    /// The fuzz targets' product offers nothing to a caller that does not ask for the
+    /// `Fuzzing` SPI: each public declaration at the top of a file is marked with it (its
+    /// members are then SPI too), and no extension adds public members to another type.
+    @Test func theFuzzEntryPointsArePublicOnlyThroughTheirSPI() throws {
+        let lines = try Self.lines(of: "FuzzEntryPoints")
+        #expect(!lines.isEmpty)
+        var previous = ""
+        var inExtension = false
+        for (file, line) in lines {
+            let topLevel = !(line.first?.isWhitespace ?? true)
+            if topLevel { inExtension = line.contains(/^(\w+\s+)*extension\s/) }
+            if topLevel, line.contains(Self.publicDeclaration),
+                !line.contains("@_spi(Fuzzing)"), previous != "@_spi(Fuzzing)"
+            {
+                Issue.record("Sources/FuzzEntryPoints/\(file): '\(line)' is public without @_spi(Fuzzing)")
+            }
+            if inExtension, line.contains(Self.publicDeclaration) {
+                Issue.record("Sources/FuzzEntryPoints/\(file): '\(line)' is public in an extension")
+            }
+            previous = String(line)
+        }
+    }
+
+    /// A declaration that is `public` or `open`, after any attributes.
+    static var publicDeclaration: Regex<(Substring, Substring?, Substring)> {
+        #/^\s*(@[A-Za-z_()]+\s+)*(public|open)\s/#
+    }
+
+    /// Every line of every Swift file of the module `module`, with its file.
+    static func lines(of module: String) throws -> [(file: String, line: Substring)] {
         let folder = "\(PackageRoot.path)/Sources/\(module)"
         let files = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
+            .sorted()
         #expect(!files.isEmpty)
-        let declaration = try Regex(#"^\s*(@[A-Za-z_()]+\s+)*(public|open)\s"#).anchorsMatchLineEndings()
-        for file in files {
-            let text = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
-            for line in text.split(separator: "\n") where line.contains(declaration) {
-                Issue.record("Sources/\(module)/\(file): '\(line)' is public; make it package")
-            }
+        return try files.flatMap { file in
+            try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
+                .split(separator: "\n").map { (file, $0) }
         }
     }
 }

@@ -1,4 +1,4 @@
-import Destinations
+@_spi(Fuzzing) import FuzzEntryPoints
 
 /// `mime-write`: the MIME writer on addresses, a subject, a file name and a body taken from any
 /// bytes (fields separated by 0xFF; the first byte chooses HTML). Each address must parse or be
@@ -11,37 +11,29 @@ public func fuzzMimeWrite(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
     let fields = bytes.dropFirst().split(separator: 0xFF, maxSplits: 5, omittingEmptySubsequences: false)
         .map { String(decoding: $0, as: UTF8.self) }
     func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
-    var from: MailAddress?
-    var to: [MailAddress] = []
-    var cc: [MailAddress] = []
+    var message = MailFuzzing.Message()
     for (index, text) in [(0, field(0)), (1, field(1)), (2, field(2))] where !text.isEmpty {
-        do {
-            let address = try MailAddress(parsing: text, field: "f\(index)")
-            check(address.addrSpec.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }, "addr-spec not ASCII: \(address)")
-            check(address.addrSpec.utf8.count <= MailAddress.maximumLength, "addr-spec too long")
+        switch MailFuzzing.address(text, field: "f\(index)") {
+        case .success(let address):
+            let spec = address.addrSpec
+            check(spec.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }, "addr-spec not ASCII: \(spec)")
+            check(spec.utf8.count <= MailFuzzing.maximumAddressLength, "addr-spec too long")
             switch index {
-            case 0: from = address
-            case 1: to.append(address)
-            default: cc.append(address)
+            case 0: message.from = address
+            case 1: message.to.append(address)
+            default: message.cc.append(address)
             }
-        } catch {
+        case .failure(let error):
             check(error.field == "f\(index)" && !error.message.isEmpty, "address error \(error)")
         }
     }
-    let message = MailMessage(
-        from: from,
-        to: to,
-        cc: cc,
-        subject: field(3),
-        text: field(5),
-        html: (bytes.first ?? 0) & 1 == 1,
-        attachments: [MailAttachment(fileName: field(4), mimeType: "image/png", bytes: Array(bytes.prefix(300)))]
-    )
-    do {
-        let output = try MailMessageWriter().write(
-            message,
-            stamp: MessageStamp(secondsSince1970: 1_736_240_700, token: "0123456789abcdef0123456789abcdef")
-        )
+    message.subject = field(3)
+    message.text = field(5)
+    message.html = (bytes.first ?? 0) & 1 == 1
+    message.fileName = field(4)
+    message.attachment = Array(bytes.prefix(300))
+    switch MailFuzzing.write(message) {
+    case .success(let output):
         var previous: UInt8 = 0
         var line = 0
         for byte in output {
@@ -53,7 +45,7 @@ public func fuzzMimeWrite(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt 
             previous = byte
         }
         check(output.suffix(2) == [0x0D, 0x0A], "no final CRLF")
-    } catch {
+    case .failure(let error):
         check(error.field != "message", "the writer's own output check failed: \(error)")
     }
     return 0

@@ -1,3 +1,4 @@
+@_spi(Fuzzing) import FuzzEntryPoints
 import TextFitting
 
 /// `sms-count`: the SMS counter, smart encoding and trimming on any text (the input decoded as
@@ -75,8 +76,7 @@ private func checkCount(_ text: String) {
 private func checkLineCounter(_ text: String) {
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         var copy = String(line)
-        var output: [UInt8] = []
-        let counted = copy.withUTF8 { SMSLineCounter.count($0, appendingTo: &output) == .counted }
+        let (counted, output) = copy.withUTF8 { SMSLineFuzzing.count($0) }
         check(counted, "the line counter refused a String's bytes: \(copy.debugDescription)")
         let analysis = SMSAnalysis(copy)
         let expected = ([analysis.count.summary] + analysis.notes).joined(separator: "; ") + "\n"
@@ -87,18 +87,17 @@ private func checkLineCounter(_ text: String) {
     }
 }
 
-/// On any bytes, the line counter says `invalidUTF8` exactly for bytes that are not UTF-8, and
+/// On any bytes, the line counter refuses exactly the bytes that are not UTF-8, and
 /// what it counts is valid UTF-8 with the full analysis's line.
 private func checkLineCounterOnRawBytes(_ bytes: [UInt8]) {
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-        var output: [UInt8] = []
-        let outcome = line.withUnsafeBufferPointer { SMSLineCounter.count($0, appendingTo: &output) }
+        let (counted, output) = line.withUnsafeBufferPointer { SMSLineFuzzing.count($0) }
         let text = String(validating: line, as: UTF8.self)
-        switch outcome {
-        case .invalidUTF8:
+        switch counted {
+        case false:
             check(text == nil, "the line counter refused valid UTF-8: \(Array(line))")
             check(output.isEmpty, "the line counter wrote for bytes it refused")
-        case .counted:
+        case true:
             guard let text else {
                 check(false, "the line counter counted bytes that are not UTF-8: \(Array(line))")
                 return

@@ -7,25 +7,25 @@ import TextFitting
 /// The local part must be a dot-atom of ASCII; the domain's labels may be internationalised and
 /// are kept in their IDNA ASCII form (`bücher.example` becomes `xn--bcher-kva.example`), so the
 /// address travels over SMTP without the SMTPUTF8 extension.
-public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
+package struct MailAddress: Sendable, Hashable, CustomStringConvertible {
     /// The name shown beside the address, if any.
-    public var displayName: String?
+    package var displayName: String?
     /// The part before `@`.
-    public var localPart: String
+    package var localPart: String
     /// The domain in ASCII (IDNA) form, lowercased.
-    public var domain: String
+    package var domain: String
 
     /// `local@domain`.
-    public var addrSpec: String { "\(localPart)@\(domain)" }
+    package var addrSpec: String { "\(localPart)@\(domain)" }
 
     /// `Name <local@domain>`, or the addr-spec alone: for people, not for headers.
-    public var description: String {
+    package var description: String {
         guard let displayName, !displayName.isEmpty else { return addrSpec }
         return "\(displayName) <\(addrSpec)>"
     }
 
     /// The longest addr-spec SMTP carries (RFC 5321's path limit less the brackets).
-    public static let maximumLength = 254
+    package static let maximumLength = 254
 
     /// Parses an address.
     ///
@@ -33,7 +33,7 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
     ///   - text: `local@domain` or `Name <local@domain>`.
     ///   - field: The field it came from, for errors (`To (--email-to)`).
     /// - Throws: ``MailContentError`` naming the field and the rule broken.
-    public init(parsing text: String, field: String) throws(MailContentError) {
+    package init(parsing text: String, field: String) throws(MailContentError) {
         try MailContentError.checkHeaderSafe(text, field: field)
         let trimmed = String(text.trimmingWhitespace())
         var spec = trimmed

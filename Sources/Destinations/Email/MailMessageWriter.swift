@@ -14,9 +14,9 @@ import ShareCore
 ///
 /// A CR, LF, NUL or other control character in any header value, address or file name is a
 /// ``MailContentError`` naming the field, so no value can start a header of its own.
-public struct MailMessageWriter: Sendable {
+package struct MailMessageWriter: Sendable {
     /// Creates a writer.
-    public init() {}
+    package init() {}
 
     /// The message's bytes, every attachment read whole: for small messages and tests. A share
     /// streams its message through ``MailStream`` instead.
@@ -25,7 +25,7 @@ public struct MailMessageWriter: Sendable {
     ///   - message: What to write; bidirectional controls are removed from file names (``AttachmentName``).
     ///   - stamp: The date, and the token of the Message-ID, boundaries and Content-IDs.
     /// - Throws: ``MailContentError`` naming the field at fault, or an attachment file that can't be read.
-    public func write(_ message: MailMessage, stamp: MessageStamp) throws(MailContentError) -> [UInt8] {
+    package func write(_ message: MailMessage, stamp: MessageStamp) throws(MailContentError) -> [UInt8] {
         let stream = MailStream(try layout(message, stamp: stamp), limit: .max)
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)

@@ -1,9 +1,9 @@
 /// `sharevia sms count --lines`' count of one line: ``SMSScanner``'s pass over its UTF-8 bytes,
 /// written as the same line ``SMSAnalysis`` and ``SMSCount/summary`` give, without building a
 /// `String`.
-public enum SMSLineCounter {
+package enum SMSLineCounter {
     /// What ``count(_:appendingTo:)`` did with a line.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The line's summary and notes, then a line feed, were appended.
         case counted
         /// The bytes are not UTF-8; nothing was appended.
@@ -12,7 +12,7 @@ public enum SMSLineCounter {
 
     /// Appends the summary of `line` (bytes without their line feed) and its notes, then a line
     /// feed, to `output`, checking the bytes are UTF-8 as it goes.
-    public static func count(_ line: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) -> Outcome {
+    package static func count(_ line: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) -> Outcome {
         let counted = SMSScanner.scan(line, smartCount: true) { scan, forcing, tables in
             SMSSummaryWriter.withWriter(appendingTo: &output) { writer in
                 write(scan, forcing, tables, of: line, to: &writer)
