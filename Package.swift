@@ -158,8 +158,9 @@ let package = Package(
                 "Destinations", "Clipboard", "ShareCore", "ShareCoreTesting", "LocalFiles", "TextFitting",
                 "ProcessRunning", "ImagePipeline", "TestSupport",
             ],
-            // The AT Protocol lexicons and syntax vectors, read from the package folder.
-            exclude: ["Bluesky/Fixtures"],
+            // The AT Protocol lexicons and syntax vectors and the Mastodon OpenAPI description, read from
+            // the package folder.
+            exclude: ["Bluesky/Fixtures", "Mastodon/Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(
