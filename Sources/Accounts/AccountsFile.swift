@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The accounts file, `accounts.json` in the state folder: sharevia's accounts without their
 /// tokens, as JSON.
@@ -40,7 +44,7 @@ package enum AccountsFile {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw damaged("it is not UTF-8 text") }
         guard let version = try? JSONDecoder().decode(VersionOnly.self, from: Data(bytes)) else {
             do {
-                _ = try JSONSerialization.jsonObject(with: Data(bytes))
+                _ = try JSONDecoder().decode(AnyJSON.self, from: Data(bytes))
                 throw damaged("it is not a JSON object with a whole-number \"version\"")
             } catch let error as AccountStoreError {
                 throw error
@@ -94,9 +98,7 @@ package enum AccountsFile {
 
     /// A decoding error in words: the field's path and what is wrong with it.
     private static func reason(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else {
-            return String(describing: (error as NSError).userInfo["NSDebugDescription"] ?? "unreadable")
-        }
+        guard let error = error as? DecodingError else { return "unreadable" }
         func field(_ path: [any CodingKey]) -> String {
             var text = ""
             for key in path {
@@ -121,4 +123,11 @@ package enum AccountsFile {
             return "unreadable"
         }
     }
+}
+
+/// Any JSON at all: decoding it only checks the syntax (the decoder reads the whole text before
+/// it calls `init`), so a syntax error and a wrong shape get different messages without
+/// `JSONSerialization`, which would link all of Foundation.
+private struct AnyJSON: Decodable {
+    init(from decoder: any Decoder) throws {}
 }
