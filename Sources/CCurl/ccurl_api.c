@@ -53,3 +53,12 @@ int ccurl_library_loaded(void) {
 }
 
 void ccurl_cancel(int *flag) { __atomic_store_n(flag, 1, __ATOMIC_RELEASE); }
+
+int ccurl_cancel_progress(void *flag, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow) {
+    (void)dltotal;
+    (void)dlnow;
+    (void)ultotal;
+    (void)ulnow;
+    const int *cancel = flag;
+    return cancel && __atomic_load_n(cancel, __ATOMIC_ACQUIRE) ? 1 : 0;
+}

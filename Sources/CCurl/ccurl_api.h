@@ -21,4 +21,8 @@ typedef struct {
 /// table, or NULL with the reason copied into `error` (`error_size` bytes) when it can't be loaded.
 const ccurl_api *ccurl_api_load(char *error, size_t error_size);
 
+/// libcurl's progress callback for a transfer whose CURLOPT_XFERINFODATA is a cancel flag
+/// (`ccurl_cancel`): a non-zero flag aborts the transfer with CURLE_ABORTED_BY_CALLBACK.
+int ccurl_cancel_progress(void *flag, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow);
+
 #endif

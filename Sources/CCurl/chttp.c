@@ -74,15 +74,6 @@ static int count_sent(CURL *handle, curl_infotype type, char *data, size_t size,
     return 0;
 }
 
-static int progress(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow) {
-    (void)dltotal;
-    (void)dlnow;
-    (void)ultotal;
-    (void)ulnow;
-    const int *cancel = context;
-    return cancel && __atomic_load_n(cancel, __ATOMIC_ACQUIRE) ? 1 : 0;
-}
-
 void chttp_result_free(chttp_result *result) {
     free(result->body);
     free(result->headers);
@@ -149,7 +140,7 @@ int chttp_perform(const chttp_request *request, chttp_result *result) {
     api->easy_setopt(curl, CURLOPT_DEBUGDATA, &state);
     api->easy_setopt(curl, CURLOPT_VERBOSE, 1L);
     api->easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    api->easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
+    api->easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, ccurl_cancel_progress);
     api->easy_setopt(curl, CURLOPT_XFERINFODATA, (void *)request->cancel);
     api->easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
     api->easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->timeout_ms);

@@ -77,15 +77,6 @@ static int debug(CURL *handle, curl_infotype type, char *data, size_t size, void
     return 0;
 }
 
-static int progress(void *context, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal, curl_off_t ulnow) {
-    (void)dltotal;
-    (void)dlnow;
-    (void)ultotal;
-    (void)ulnow;
-    const int *cancel = context;
-    return cancel && __atomic_load_n(cancel, __ATOMIC_ACQUIRE) ? 1 : 0;
-}
-
 void csmtp_cancel(int *flag) { ccurl_cancel(flag); }
 
 int csmtp_library_loaded(void) { return ccurl_library_loaded(); }
@@ -138,7 +129,7 @@ int csmtp_send(const csmtp_request *request, csmtp_result *result) {
     if (request->message_size >= 0) curl_api->easy_setopt(curl, CURLOPT_INFILESIZE_LARGE, (curl_off_t)request->message_size);
     curl_api->easy_setopt(curl, CURLOPT_WRITEFUNCTION, discard);
     curl_api->easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    curl_api->easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress);
+    curl_api->easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, ccurl_cancel_progress);
     curl_api->easy_setopt(curl, CURLOPT_XFERINFODATA, (void *)request->cancel);
     curl_api->easy_setopt(curl, CURLOPT_USE_SSL, (long)request->tls);
     curl_api->easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);

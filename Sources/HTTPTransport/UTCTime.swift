@@ -1,3 +1,5 @@
+import ShareCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +29,7 @@ package struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         let seconds = Int64(secondsSince1970.rounded(.up))
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let rest = seconds - days * 86400
-        let (year, month, day) = Self.civil(fromDays: days)
+        let (year, month, day) = CivilCalendar.civil(fromDays: days)
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let yearText = String(year).leftPadded(to: 4)
         return "\(yearText)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
@@ -103,7 +105,7 @@ package struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         guard (1...12).contains(month), day >= 1, day <= daysIn(month, of: year), hour < 24, minute < 60,
             second <= 60
         else { return nil }
-        return days(fromCivil: year, month, day) * 86400 + hour * 3600 + minute * 60 + second
+        return CivilCalendar.days(fromCivil: year, month, day) * 86400 + hour * 3600 + minute * 60 + second
     }
 
     static func daysIn(_ month: Int64, of year: Int64) -> Int64 {
@@ -112,29 +114,6 @@ package struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
-
-    /// The civil date of a day count since 1970-01-01.
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
 
