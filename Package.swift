@@ -111,7 +111,7 @@ let package = Package(
             name: "Destinations",
             dependencies: [
                 "ShareCore", "LocalFiles", "Clipboard", "TextFitting", "ProcessRunning", "AtomicFiles", "ImagePipeline",
-                "CCurl", "HTTPTransport",
+                "CCurl", "HTTPTransport", "Accounts",
             ],
             swiftSettings: strictSettings
         ),
@@ -134,7 +134,7 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["ShareCore", "LocalFiles", "Clipboard", "ProcessRunning"],
             path: "Tests/TestSupport",
-            exclude: ["smtp-server.py", "mail-check.py"],
+            exclude: ["smtp-server.py", "mail-check.py", "http-server.py"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -174,7 +174,6 @@ let package = Package(
         .testTarget(
             name: "HTTPTransportTests",
             dependencies: ["HTTPTransport", "ShareCore", "ProcessRunning", "TestSupport"],
-            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -9,6 +9,9 @@ public struct DeliveryReceipt: Sendable, Hashable, Codable {
     public var summary: String
     /// Paths, message ids or URLs produced, in order.
     public var locations: [String]
+    /// What the destination's server calls what it made, by name: a post's `id`, a record's `uri`
+    /// and `cid`. Empty when there is nothing to name.
+    public var ids: [String: String] = [:]
     /// For a hand-off: what the person must do to finish the share, such as
     /// "open this URL to post: https://x.com/intent/post?...".
     public var nextStep: String?
@@ -21,7 +24,31 @@ public struct DeliveryReceipt: Sendable, Hashable, Codable {
     public var mentions: [SettingMention] = []
 
     private enum CodingKeys: String, CodingKey {
-        case destination, outcome, summary, locations, nextStep, log
+        case destination, outcome, summary, locations, ids, nextStep, log
+    }
+
+    /// Decodes a receipt; `ids`, which receipts did not always have, may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        destination = try container.decode(DestinationID.self, forKey: .destination)
+        outcome = try container.decode(DeliveryOutcome.self, forKey: .outcome)
+        summary = try container.decode(String.self, forKey: .summary)
+        locations = try container.decode([String].self, forKey: .locations)
+        ids = try container.decodeIfPresent([String: String].self, forKey: .ids) ?? [:]
+        nextStep = try container.decodeIfPresent(String.self, forKey: .nextStep)
+        log = try container.decodeIfPresent(String.self, forKey: .log)
+    }
+
+    /// Encodes a receipt; `ids` only when there are some.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(destination, forKey: .destination)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(locations, forKey: .locations)
+        if !ids.isEmpty { try container.encode(ids, forKey: .ids) }
+        try container.encodeIfPresent(nextStep, forKey: .nextStep)
+        try container.encodeIfPresent(log, forKey: .log)
     }
 
     /// A confirmed delivery.

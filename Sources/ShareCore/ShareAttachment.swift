@@ -26,11 +26,14 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
     public var mimeType: String
     /// The name to give the file at the destination, such as `card.png`. Never a path.
     public var fileName: String
+    /// A description of the image for people who can't see it (alt text), such as "Achievement
+    /// card: Night Owl, level 7". Nil when none was given; never the file name.
+    public var altText: String?
     /// The reader of a `.file` source and what it read; nil for bytes, or a file without one.
     private var storage: AttachmentBytes?
 
     private enum CodingKeys: String, CodingKey {
-        case source, mimeType, fileName
+        case source, mimeType, fileName, altText
     }
 
     /// Creates an attachment from its parts. A `.file` source needs a `reader` before a
@@ -53,15 +56,17 @@ public struct ShareAttachment: Hashable, Sendable, Codable {
         ShareAttachment(source: .bytes(data), mimeType: mimeType, fileName: fileName)
     }
 
-    /// Equal when source, type and name are: the reader is how, not what.
+    /// Equal when source, type, name and alt text are: the reader is how, not what.
     public static func == (lhs: ShareAttachment, rhs: ShareAttachment) -> Bool {
         lhs.source == rhs.source && lhs.mimeType == rhs.mimeType && lhs.fileName == rhs.fileName
+            && lhs.altText == rhs.altText
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
         hasher.combine(mimeType)
         hasher.combine(fileName)
+        hasher.combine(altText)
     }
 
     /// The largest regular file attached to a share: 1 GiB. Destinations copy files in chunks,

@@ -9,10 +9,14 @@ public struct ShareRequest: Sendable, Hashable {
     /// order, set by ``ShareRouter``. A fallback may keep what they made: the file export writes
     /// the `.eml` an email destination prepared, so its recipients and subject are not lost.
     public var undelivered: [PreparedShare]
+    /// The share's identity and how it is made (threads, required alt text), the same for every
+    /// destination of the chain.
+    public var options: ShareOptions
 
     /// Creates a request.
-    public init(content: ShareContent, undelivered: [PreparedShare] = []) {
+    public init(content: ShareContent, undelivered: [PreparedShare] = [], options: ShareOptions = ShareOptions()) {
         self.content = content
         self.undelivered = undelivered
+        self.options = options
     }
 }

@@ -64,14 +64,19 @@ public struct ShareRouter: Sendable {
 
     /// Shares the content through the chain, falling back as described above.
     ///
+    /// - Parameters:
+    ///   - content: What to share.
+    ///   - chain: The destinations to try, in order.
+    ///   - options: The share's identity and how it is made; every destination receives the same.
     /// - Throws: ``ShareError`` (`badInput`) only when the chain itself is invalid; every failure of
     ///   a destination is in the report instead.
     public func share(
         _ content: some ShareableContent,
-        via chain: FallbackChain
+        via chain: FallbackChain,
+        options: ShareOptions = ShareOptions()
     ) async throws(ShareError) -> ShareReport {
         let ids = try chain.validatedIDs(against: registry)
-        var request = ShareRequest(content: content.snapshot)
+        var request = ShareRequest(content: content.snapshot, options: options)
         var cards = CardImages(source: content.cardImage)
         var report = ShareReport(chain: ids)
         for id in ids {
@@ -91,10 +96,11 @@ public struct ShareRouter: Sendable {
     /// - Throws: ``ShareError`` (`badInput`) when the chain is invalid.
     public func preview(
         _ content: some ShareableContent,
-        via chain: FallbackChain
+        via chain: FallbackChain,
+        options: ShareOptions = ShareOptions()
     ) async throws(ShareError) -> [Preview] {
         let destinations = try chain.validated(against: registry)
-        let request = ShareRequest(content: content.snapshot)
+        let request = ShareRequest(content: content.snapshot, options: options)
         var cards = CardImages(source: content.cardImage)
         var previews: [Preview] = []
         for destination in destinations {

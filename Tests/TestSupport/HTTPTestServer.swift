@@ -1,29 +1,31 @@
 import Foundation
 import ProcessRunning
-import TestSupport
 
-/// A real HTTP(S) server on loopback for tests: `Fixtures/http-server.py` (Python's standard
+/// A real HTTP(S) server on loopback for tests: `http-server.py` beside this file (Python's standard
 /// library only) on a free port, answering as a script says and recording every request.
 ///
 /// Use it through ``with(_:_:)``, which always stops it.
-final class HTTPTestServer: Sendable {
+public final class HTTPTestServer: Sendable {
     /// One answer of the script (see the server's doc string).
-    struct Answer: Sendable {
-        var fields: [String: any Sendable]
+    public struct Answer: Sendable {
+        public var fields: [String: any Sendable]
 
-        static func status(_ status: Int, json: String? = nil, headers: [String: String] = [:]) -> Answer {
+        /// An answer with these fields of the server's script (`status`, `headers`, `json_text`, ...).
+        public init(fields: [String: any Sendable]) { self.fields = fields }
+
+        public static func status(_ status: Int, json: String? = nil, headers: [String: String] = [:]) -> Answer {
             var fields: [String: any Sendable] = ["status": status, "headers": headers]
             if let json { fields["json_text"] = json }
             return Answer(fields: fields)
         }
 
-        static func stall(_ how: String = "after-request") -> Answer { Answer(fields: ["stall": how]) }
+        public static func stall(_ how: String = "after-request") -> Answer { Answer(fields: ["stall": how]) }
 
-        static func bytes(_ count: Int, declared: Bool = true) -> Answer {
+        public static func bytes(_ count: Int, declared: Bool = true) -> Answer {
             Answer(fields: ["status": 200, "body_size": count, "no_length": !declared])
         }
 
-        var jsonObject: [String: Any] {
+        public var jsonObject: [String: Any] {
             var object: [String: Any] = [:]
             for (key, value) in fields {
                 if key == "json_text", let text = value as? String {
@@ -40,26 +42,38 @@ final class HTTPTestServer: Sendable {
     }
 
     /// How the server runs.
-    struct Options: Sendable {
-        var routes: [String: [Answer]] = [:]
-        var mode = "serve"
-        var certificate: (certificate: String, key: String)?
+    public struct Options: Sendable {
+        public var routes: [String: [Answer]] = [:]
+        public var mode = "serve"
+        public var certificate: (certificate: String, key: String)?
+
+        /// A server answering `routes` (path without query to answers), in `mode` (`serve`,
+        /// `no-accept`, `silent`), over TLS with `certificate` when given.
+        public init(
+            routes: [String: [Answer]] = [:],
+            mode: String = "serve",
+            certificate: (certificate: String, key: String)? = nil
+        ) {
+            self.routes = routes
+            self.mode = mode
+            self.certificate = certificate
+        }
     }
 
     /// A request the server received.
-    struct Received: Sendable {
-        var method: String
-        var path: String
-        var headers: [(String, String)]
-        var body: [UInt8]
-        var bodySHA256: String
+    public struct Received: Sendable {
+        public var method: String
+        public var path: String
+        public var headers: [(String, String)]
+        public var body: [UInt8]
+        public var bodySHA256: String
         /// Multipart parts: name, filename, content_type, size, sha256, value (for fields).
-        var parts: [[String: String]]
+        public var parts: [[String: String]]
 
-        func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+        public func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
     }
 
-    let port: Int
+    public let port: Int
     let process: BackgroundProcess
     let folder: TemporaryFolder
 
@@ -69,14 +83,17 @@ final class HTTPTestServer: Sendable {
         self.folder = folder
     }
 
-    static var script: String { "\(PackageRoot.path)/Tests/HTTPTransportTests/Fixtures/http-server.py" }
+    static var script: String { "\(PackageRoot.path)/Tests/TestSupport/http-server.py" }
     static let python = "/usr/bin/python3"
 
     /// `http://127.0.0.1:PORT` (or `https://localhost:PORT` with a certificate).
-    var origin: String { "http://127.0.0.1:\(port)" }
+    public var origin: String { "http://127.0.0.1:\(port)" }
 
     /// Runs `body` with a fresh server, then stops it.
-    static func with<R>(_ options: Options = Options(), _ body: (HTTPTestServer) async throws -> R) async throws -> R {
+    public static func with<R>(
+        _ options: Options = Options(),
+        _ body: (HTTPTestServer) async throws -> R
+    ) async throws -> R {
         let server = try await start(options)
         do {
             let result = try await body(server)
@@ -88,7 +105,7 @@ final class HTTPTestServer: Sendable {
         }
     }
 
-    struct StartFailure: Error, CustomStringConvertible { var description: String }
+    public struct StartFailure: Error, CustomStringConvertible { public var description: String }
 
     private static func start(_ options: Options) async throws -> HTTPTestServer {
         let folder = TemporaryFolder("http")
@@ -122,7 +139,7 @@ final class HTTPTestServer: Sendable {
     }
 
     /// Every request received so far, in order.
-    var received: [Received] {
+    public var received: [Received] {
         let text = folder.read("requests.jsonl").map { String(decoding: $0, as: UTF8.self) } ?? ""
         return text.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
@@ -144,5 +161,5 @@ final class HTTPTestServer: Sendable {
     }
 
     /// Everything the server logged (its stdout and stderr).
-    var log: String { folder.read("server.log").map { String(decoding: $0, as: UTF8.self) } ?? "" }
+    public var log: String { folder.read("server.log").map { String(decoding: $0, as: UTF8.self) } ?? "" }
 }

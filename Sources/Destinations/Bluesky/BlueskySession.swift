@@ -1,0 +1,38 @@
+import HTTPTransport
+import ShareCore
+
+/// A signed-in Bluesky session: whose repository, on which server, and the access token that
+/// authorizes its requests.
+package struct BlueskySession: Sendable {
+    /// The account's DID (`did:plc:...`), the repository posts are written to.
+    package var did: String
+    /// The account's handle (`alice.bsky.social`), used in post URLs.
+    package var handle: String
+    /// The PDS that holds the repository and takes its requests.
+    package var server: BlueskyServer
+    /// The access token (`accessJwt`), sent as `Authorization: Bearer`. Never printed.
+    package var accessToken: Secret
+
+    /// A session of these parts.
+    package init(did: String, handle: String, server: BlueskyServer, accessToken: Secret) {
+        self.did = did
+        self.handle = handle
+        self.server = server
+        self.accessToken = accessToken
+    }
+}
+
+/// Where the Bluesky destination gets its session: an app password from the environment or the
+/// config (`com.atproto.server.createSession`), or an account signed in with `sharevia login
+/// bluesky` (`com.atproto.server.refreshSession` with its stored refresh token).
+package protocol BlueskySessionSource: Sendable {
+    /// A session to post with, created or refreshed as needed.
+    ///
+    /// - Throws: ``ShareError``: `permanent` with `sign-in-again` when the credentials are refused,
+    ///   `transient` or `unavailable` when the server can't be reached.
+    func session(client: HTTPClient) async throws(ShareError) -> BlueskySession
+
+    /// A new session after the server refused `expired`'s access token as expired
+    /// (`ExpiredToken`); never by signing in again with a password when a refresh token will do.
+    func renewed(after expired: BlueskySession, client: HTTPClient) async throws(ShareError) -> BlueskySession
+}
