@@ -44,6 +44,7 @@ public enum StandardDestinations {
         InstagramDestination.builtIn,
         SMSDestination.builtIn,
         EmailDestination.builtIn,
+        MastodonDestination.builtIn,
         WebIntentDestination.builtIn,
     ]
 

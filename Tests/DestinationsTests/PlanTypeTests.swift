@@ -17,7 +17,7 @@ import Testing
     static func registry(home: TemporaryFolder) -> DestinationRegistry {
         let environment = ShareEnvironment(["HOME": home.path, "PATH": "/usr/bin:/bin"])
         let settings = CommandLineSettingsProvider(values: [
-            MastodonIntent.Settings.instance.flag!: ["mastodon.example"],
+            MastodonDestination.Settings.instance.flag!: ["mastodon.example"],
             InstagramDestination.Settings.appID.flag!: ["1234567890"],
         ])
         return DestinationRegistry.standard(

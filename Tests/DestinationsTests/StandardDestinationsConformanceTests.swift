@@ -10,7 +10,7 @@ import Testing
 /// clipboard is unavailable; the file export writes into a temporary HOME.
 @Suite struct StandardDestinationsConformanceTests {
     static let ids: [DestinationID] = [
-        "clipboard", "file", "instagram", "sms", "email", "x", "mastodon", "bluesky", "threads", "linkedin", "whatsapp",
+        "clipboard", "file", "instagram", "sms", "email", "mastodon", "x", "bluesky", "threads", "linkedin", "whatsapp",
         "telegram",
         "reddit",
         "facebook",
@@ -27,7 +27,7 @@ import Testing
         let home = TemporaryFolder()
         let environment = ShareEnvironment(["HOME": home.path, "PATH": "/usr/bin:/bin"])
         let settings = CommandLineSettingsProvider(values: [
-            MastodonIntent.Settings.instance.flag!: ["mastodon.example"],
+            MastodonDestination.Settings.instance.flag!: ["mastodon.example"],
             InstagramDestination.Settings.appID.flag!: ["1234567890"],
         ])
         let registry = DestinationRegistry.standard(

@@ -14,7 +14,9 @@ import Testing
     static let keys = [
         "fallback", "output.folder", "share.timeout", "share.retries",
         "clipboard.selection", "clipboard.backend", "clipboard.verify",
-        "instagram.app_id", "mastodon.instance", "mastodon.limit",
+        "instagram.app_id", "mastodon.instance", "mastodon.limit", "mastodon.token", "mastodon.visibility",
+        "mastodon.language",
+        "mastodon.spoiler_text",
         "email.smtp_url", "email.from", "email.to", "email.cc", "email.user", "email.password", "email.tls",
         "email.ca_file", "email.max_attachment_mib",
         "sms.to", "sms.device", "sms.smart_encoding", "sms.max_segments",

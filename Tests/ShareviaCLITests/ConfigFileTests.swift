@@ -117,7 +117,7 @@ import Testing
         let environment = ShareEnvironment()
         var settings = RouterSettings(configFile: path).layered(over: config, environment: environment)
         #expect(settings.shareValues(environment: environment).retries == 4)
-        #expect(settings.reader(environment: environment).text(MastodonIntent.Settings.instance) == "file.example")
+        #expect(settings.reader(environment: environment).text(MastodonDestination.Settings.instance) == "file.example")
         settings = RouterSettings(retries: 1, configFile: path).layered(over: config, environment: environment)
         #expect(settings.shareValues(environment: environment).retries == 1)
 

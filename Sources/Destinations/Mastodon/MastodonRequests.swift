@@ -75,6 +75,26 @@ package enum MastodonRequests {
         )
     }
 
+    /// `GET /api/v1/media/:id`: whether an upload the server answered with 202 is processed.
+    ///
+    /// - Throws: ``MastodonRequestError`` naming `instance`.
+    package static func media(instance: HTTPURL, token: Secret, id: String) throws(MastodonRequestError) -> HTTPRequest
+    {
+        HTTPRequest(
+            .get,
+            try url(instance, "/api/v1/media/\(id)"),
+            headers: headers(token),
+            secrets: [token.revealed()]
+        )
+    }
+
+    /// `GET /api/v2/instance`: the server's limits. It needs no token, and is sent without one.
+    ///
+    /// - Throws: ``MastodonRequestError`` naming `instance`.
+    package static func instanceLimits(instance: HTTPURL) throws(MastodonRequestError) -> HTTPRequest {
+        HTTPRequest(.get, try url(instance, "/api/v2/instance"), headers: ["Accept": "application/json"])
+    }
+
     /// `"x,y"` with two decimals, each in -1.0...1.0.
     package static func focusText(x: Double, y: Double) throws(MastodonRequestError) -> String {
         for (name, value) in [("x", x), ("y", y)] where !(value.isFinite && (-1...1).contains(value)) {

@@ -1,5 +1,5 @@
 /// Who sees a status (the OpenAPI description's `StatusVisibilityEnum`).
-package enum MastodonVisibility: String, Sendable, Hashable, CaseIterable, Encodable {
+public enum MastodonVisibility: String, Sendable, Hashable, CaseIterable, Encodable {
     case `public`, unlisted, `private`, direct
 }
 

@@ -7,9 +7,9 @@ import TextFitting
 /// without one the destination is unavailable and says how to set it.
 public struct MastodonIntent: WebIntentService {
     /// The environment variable naming the instance: `SHAREVIA_MASTODON_INSTANCE`.
-    public static let instanceVariable = "SHAREVIA_MASTODON_INSTANCE"
+    public static let instanceVariable = MastodonDestination.Configuration.instanceVariable
     /// The environment variable with the server's character limit: `SHAREVIA_MASTODON_LIMIT`.
-    public static let limitVariable = "SHAREVIA_MASTODON_LIMIT"
+    public static let limitVariable = MastodonDestination.Configuration.limitVariable
 
     /// The instance's host name (`mastodon.social`), or nil when none is set or it is malformed.
     public let instance: String?
@@ -44,7 +44,12 @@ public struct MastodonIntent: WebIntentService {
             configurationDetail = .init(
                 .missingSetting,
                 setting: "instance",
-                mentions: [SettingMention("set the instance or", advice: "pass \(flag: Settings.instance) or set")]
+                mentions: [
+                    SettingMention(
+                        "set the instance or",
+                        advice: "pass \(flag: MastodonDestination.Settings.instance) or set"
+                    )
+                ]
             )
         }
     }
