@@ -80,6 +80,38 @@ import Glibc
         }
     }
 
+    @Test func aTokenFileNamedInTheConfigFilePostsAndConfigCheckRedactsIt() async throws {
+        try await HTTPTestServer.with(.init(routes: Self.routes())) { server in
+            let folder = TemporaryFolder("cli-mastodon-config")
+            let token = Self.canary()
+            let tokenFile = try folder.write(Array((token + "\n").utf8), named: "token")
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile)
+            let text = "mastodon:\n  instance: \(server.origin)\n  token_file: \(tokenFile)\n  visibility: private\n"
+            let config = try folder.write(Array(text.utf8), named: "config.yaml")
+            let environment = Self.environment(folder, token: nil)
+            let run = try await ShareviaProcess.run(
+                ["--to", "mastodon", "--text", "Night Owl", "--config", config],
+                environment: environment
+            )
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout == "https://mastodon.example/@alice/2001\n")
+            let post = try #require(server.received.first { $0.path == "/api/v1/statuses" })
+            #expect(post.header("Authorization") == "Bearer \(token)")
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(post.body)) as? [String: Any])
+            #expect(body["visibility"] as? String == "private" && body["media_ids"] == nil)
+            let check = try await ShareviaProcess.run(
+                ["config", "check", "--config", config],
+                environment: environment
+            )
+            #expect(check.stdout.contains("mastodon.token"), "\(check.stdout)")
+            let found = AccountsCommandTests.files(under: folder.path, containing: token)
+            #expect(found == [tokenFile], "the token is only in its file: \(found)")
+            for output in [run, check] {
+                #expect(!(output.stdout + output.stderr).contains(token))
+            }
+        }
+    }
+
     @Test func theDryRunShowsTheRequestsAndSendsNothing() async throws {
         try await HTTPTestServer.with(.init(routes: Self.routes())) { server in
             let folder = TemporaryFolder("cli-mastodon-dry")

@@ -84,7 +84,9 @@ public struct MastodonDestination: ShareDestination {
         )
     }
 
-    public var descriptor: DestinationDescriptor { Self.standardDescriptor(limit: TextRules.defaultMastodonLimit) }
+    /// The descriptor, its text limit ``Configuration/limit``: the server's own, once read, is
+    /// what a post is fitted to.
+    public var descriptor: DestinationDescriptor { Self.standardDescriptor(limit: configuration.limit) }
 
     /// How to sign in, for a hand-off and an unavailable destination.
     var signInHint: String {

@@ -63,15 +63,18 @@ extension MastodonDestination {
     /// `SHAREVIA_MASTODON_TOKEN`, the config file's `mastodon.token_env`/`token_file`, or the
     /// account `sharevia login mastodon` saved; the accounts file and the cached limits are read
     /// only when the destination is built.
-    public static let builtIn = BuiltInDestination.single(
-        standardDescriptor(limit: TextRules.defaultMastodonLimit),
+    public static let builtIn = BuiltInDestination.configured(
         settings: Settings.all,
         purpose: .post,
         read: Configuration.init(reading:problems:),
-        build: { configuration, context in
-            var configuration = configuration
-            configuration.token = Settings.token.key.flatMap { context.secrets[$0] }
-            return MastodonDestination(configuration: configuration, environment: context.environment)
+        entries: { configuration, context in
+            [
+                BuiltInDestination.Entry(descriptor: standardDescriptor(limit: configuration.limit)) {
+                    var configuration = configuration
+                    configuration.token = Settings.token.key.flatMap { context.secrets[$0] }
+                    return MastodonDestination(configuration: configuration, environment: context.environment)
+                }
+            ]
         }
     )
 }
