@@ -45,20 +45,23 @@ enum ShareCommandOptions {
         help: "Alt text for the share's images, in order (the card first); repeat for more. At most "
             + "\(ShareAltTexts.maximumLengthWords) characters. A --card has its own, which this replaces.",
         valueName: "text",
+        group: "Posting",
         repeats: true
     )
     /// `--require-alt`.
     static let requireAlt = ShareSetting(
         flag: "require-alt",
         kind: .presence,
-        help: "Refuse to post an image without alt text (Mastodon, Bluesky) rather than post it with a note."
+        help: "Refuse to post an image without alt text (Mastodon, Bluesky) rather than post it with a note.",
+        group: "Posting"
     )
     /// `--thread`.
     static let thread = ShareSetting(
         flag: "thread",
         kind: .presence,
         help: "Post text too long for one post as a numbered reply chain (1/3, 2/3, ...) on Mastodon and "
-            + "Bluesky, instead of trimming it."
+            + "Bluesky, instead of trimming it.",
+        group: "Posting"
     )
     /// `--kind`.
     static let kind = ShareSetting(
