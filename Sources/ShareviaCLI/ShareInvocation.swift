@@ -26,6 +26,8 @@ struct ShareInvocation: Equatable, Sendable {
     var requiresAltText = false
     /// `--thread`: post long text as a numbered reply chain instead of trimming it.
     var threadsLongText = false
+    /// `--share-id`: the identity of an earlier share sent again; nil for a new share.
+    var shareID: String?
     var kind: String = Self.defaultKind
     var fallback: String?
     /// `--chain NAME`: a chain from the config file, instead of `--to`.
@@ -56,6 +58,12 @@ struct ShareInvocation: Equatable, Sendable {
         if let url { try ContentValidation.checkURL(url) }
         for tag in hashtags { try ContentValidation.checkHashtag(tag) }
         for (index, alt) in altTexts.enumerated() { try ShareAltTexts.check(alt, position: index + 1) }
+        if let shareID, ShareID(shareID) == nil {
+            throw ValidationError(
+                "--share-id '\(shareID)' is not a share id; give the \"shareId\" a --json report printed, "
+                    + "such as 1795693512123456-9f2c4e1a0b7d3c55"
+            )
+        }
         if text == "-" && card == "-" {
             throw ValidationError("--text - and --card - both read standard input; give the card spec as a file")
         }
@@ -101,10 +109,14 @@ struct ShareInvocation: Equatable, Sendable {
         return primary.appendingFallbacks([.clipboard, .file].filter(available))
     }
 
-    /// The share's options: a new identity for this share, which every destination of the chain
-    /// and every retry receives, and `--thread` and `--require-alt`.
+    /// The share's options: its identity, which every destination of the chain and every retry
+    /// receives (`--share-id`'s, else `id`, a new one), and `--thread` and `--require-alt`.
     func shareOptions(id: ShareID = .new()) -> ShareOptions {
-        ShareOptions(id: id, threadsLongText: threadsLongText, requiresAltText: requiresAltText)
+        ShareOptions(
+            id: shareID.flatMap(ShareID.init) ?? id,
+            threadsLongText: threadsLongText,
+            requiresAltText: requiresAltText
+        )
     }
 
     func run() async throws {

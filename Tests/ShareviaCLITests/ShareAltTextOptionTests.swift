@@ -196,3 +196,35 @@ import Testing
         )
     }
 }
+
+/// `--share-id`: a share sent again keeps the identity its first run reported.
+@Suite struct ShareIDOptionTests {
+    @Test func aGivenShareIDIsTheSharesIdentity() throws {
+        let invocation = try ShareAltTextOptionTests.invocation([
+            "--to", "file", "--text", "hi", "--share-id", "1795693512123456-9f2c4e1a0b7d3c55", "--thread",
+        ])
+        let options = invocation.shareOptions()
+        #expect(options.id == ShareID(microseconds: 1_795_693_512_123_456, nonce: 0x9f2c_4e1a_0b7d_3c55))
+        #expect(invocation.shareOptions() == options, "the same identity on every run")
+        #expect(options.threadsLongText)
+    }
+
+    @Test(arguments: ["7", "1795693512123456-9F2C4E1A0B7D3C55", "1795693512123456-9f2c", "x-9f2c4e1a0b7d3c55"])
+    func aMalformedShareIDIsRefused(text: String) {
+        #expect(
+            ShareAltTextOptionTests.refusal(["--to", "file", "--text", "hi", "--share-id", text])
+                == "--share-id '\(text)' is not a share id; give the \"shareId\" a --json report printed, such as "
+                + "1795693512123456-9f2c4e1a0b7d3c55"
+        )
+    }
+
+    @Test func theJSONReportGivesBackTheShareIDGiven() async throws {
+        let folder = TemporaryFolder("share-id-option")
+        let run = try await ShareviaProcess.run([
+            "--to", "file", "--text", "hi", "--out", folder.file("out"), "--no-fallback", "--json",
+            "--share-id", "1795693512123456-9f2c4e1a0b7d3c55",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#""shareId" : "1795693512123456-9f2c4e1a0b7d3c55""#), "\(run.stdout)")
+    }
+}

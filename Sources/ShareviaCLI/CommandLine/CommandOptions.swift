@@ -14,7 +14,7 @@ enum CommandOptions {
     }
 
     /// The share command's own options, its groups last: posting (`--alt`, `--require-alt`,
-    /// `--thread`), then `--card`.
+    /// `--thread`, `--share-id`), then `--card`.
     static let shareOwn: [CommandOption] = {
         typealias Own = ShareCommandOptions
         return [
@@ -22,7 +22,8 @@ enum CommandOptions {
             CommandOption(Own.title), CommandOption(Own.url), CommandOption(Own.hashtag), CommandOption(Own.kind),
             CommandOption(ShareChainSettings.fallback), CommandOption(Own.chain), CommandOption(Own.noFallback),
             CommandOption(Own.dryRun), CommandOption(Own.json), CommandOption(setting: Own.verbose, short: "v"),
-            CommandOption(Own.alt), CommandOption(Own.requireAlt), CommandOption(Own.thread), CommandOption(Own.card),
+            CommandOption(Own.alt), CommandOption(Own.requireAlt), CommandOption(Own.thread),
+            CommandOption(Own.shareID), CommandOption(Own.card),
         ]
     }()
 

@@ -63,6 +63,15 @@ enum ShareCommandOptions {
             + "Bluesky, instead of trimming it.",
         group: "Posting"
     )
+    /// `--share-id`: send a share again with the identity it had.
+    static let shareID = ShareSetting(
+        flag: "share-id",
+        kind: .text,
+        help: "Send a share again as the same share: its \"shareId\" from --json. Mastodon (within an hour) "
+            + "and Bluesky then can't post it twice.",
+        valueName: "id",
+        group: "Posting"
+    )
     /// `--kind`.
     static let kind = ShareSetting(
         flag: "kind",
