@@ -26,6 +26,7 @@
 # Target (issue 25): sharevia at least 5x faster than Apprise's whole process, and correct where
 # the peers are not; --to file unchanged.
 # Usage: scripts/bench-posting.sh [runs]   (default 10)   BENCH_BASE_REV=92ed0e4 scripts/bench-posting.sh
+#        BENCH_SHAREVIA=path/to/sharevia scripts/bench-posting.sh   (that binary instead of building one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -48,7 +49,8 @@ build() { # package-dir scratch-path
     || swift build -c release --product sharevia --scratch-path "$2" "${STATIC_BUILD_FLAGS[@]}" >&2; } \
     && echo "$(swift build -c release --scratch-path "$2" "${STATIC_BUILD_FLAGS[@]}" --show-bin-path)/sharevia")
 }
-sharevia=$(build "$root" "$root/.build")
+sharevia=${BENCH_SHAREVIA:-}
+[[ -n $sharevia ]] || sharevia=$(build "$root" "$root/.build")
 base_bin=""
 if [[ -n ${BENCH_BASE_REV:-} ]]; then
   base=$root/.build-bench-base
@@ -114,7 +116,7 @@ command_line[sv_file]=$(quoted "$sharevia" --to file "$card" --text "$text" --ur
   --out "$work/out" --no-fallback)
 if [[ -n $base_bin ]]; then
   names+=(base_file)
-  label[base_file]="sharevia --to file ($BENCH_BASE_REV)"
+  label[base_file]="sharevia --to file ($(git rev-parse --short "$BENCH_BASE_REV"))"
   command_line[base_file]=$(quoted "$base_bin" --to file "$card" --text "$text" --url "$url" --hashtag "$tag" \
     --out "$work/base-out" --no-fallback)
 fi
@@ -192,9 +194,8 @@ for name in "${names[@]}"; do
     *) reference=$name ;;
   esac
   columns=${checked[$name]:--}
-  columns=${columns//$'\t'/ | }
   if [[ -n ${median[$name]:-} ]]; then
-    if [[ -n $columns ]]; then
+    if [[ -n ${checked[$name]:-} ]]; then
       # The requests column goes below the table; the rest stays on the row.
       IFS=$'\t' read -r posted requests rest <<<"${checked[$name]}"
       columns="$posted | ${rest//$'\t'/ | }"
