@@ -10,7 +10,8 @@ Prints one line of tab-separated columns:
   posted      yes when the status (POST /api/v1/statuses) or the record
               (com.atproto.repo.createRecord) arrived, else no
   requests    the requests of the post, in order
-  media       the endpoint the image went to (/api/v2/media, /api/v1/media, uploadBlob)
+  media       the endpoint the image went to (/api/v2/media, /api/v1/media, uploadBlob with its
+              Content-Type, and whether the record gives the image's aspectRatio)
   alt         yes when the alt text arrived as sent (Mastodon: the `description` field of the
               media upload; Bluesky: the image's `alt` in the record), else what arrived
   name_as_alt yes when the card's file name arrived as the alt text
@@ -96,6 +97,8 @@ def bluesky(requests, alt, card_name, url, tag):
     images = (record.get("embed") or {}).get("images") or []
     image_alt = images[0].get("alt") if images else None
     columns["alt"] = "yes" if image_alt == alt else f"no ({image_alt!r})"
+    ratio = images[0].get("aspectRatio") if images else None
+    columns["media"] += ", aspectRatio %sx%s" % (ratio.get("width"), ratio.get("height")) if ratio else ", no aspectRatio"
     columns["name_as_alt"] = "yes" if image_alt == card_name else "no"
     rkey = request.get("rkey")
     tid = re.fullmatch(r"[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}", rkey or "")
