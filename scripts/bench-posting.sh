@@ -122,7 +122,8 @@ if [[ -n $base_bin ]]; then
 fi
 
 # One post each, read back from the server's log. A peer that doesn't post stops the benchmark;
-# a sharevia destination that doesn't is "not built" and left out of the timing.
+# a sharevia destination that doesn't is "not built" and left out of the timing (as is one whose
+# post arrived but that did not exit 0: the row says what it printed).
 declare -A checked
 timed=()
 posts_expected() { # server: how many statuses or records the timed runs must add
@@ -145,10 +146,13 @@ for name in "${names[@]}"; do
   eval "${command_line[$name]}" >"$work/$name.out" 2>&1 || status=$?
   checked[$name]=$("$python" scripts/bench/posting-check.py "${server[$name]}" "$log" "$first" "$alt" \
     "$(basename "$card")" "$url" "$tag")
+  said=$(grep -m1 -v '^\s*$' "$work/$name.out" | cut -c1-90 || true)
   if [[ $status -eq 0 && ${checked[$name]%%$'\t'*} == yes ]]; then
     timed+=("$name")
+  elif [[ $name == sv_* && ${checked[$name]%%$'\t'*} == no ]]; then
+    checked[$name]="not built (exit $status: $said)"
   elif [[ $name == sv_* ]]; then
-    checked[$name]="not built (exit $status: $(grep -m1 -v '^\s*$' "$work/$name.out" | cut -c1-70))"
+    checked[$name]="posted but did not say delivered (exit $status: $said); ${checked[$name]#*$'\t'*$'\t'}"
   else
     echo "error: ${label[$name]} did not post (exit $status):" >&2; cat "$work/$name.out" >&2; exit 1
   fi
@@ -194,6 +198,7 @@ for name in "${names[@]}"; do
     *) reference=$name ;;
   esac
   columns=${checked[$name]:--}
+  columns=${columns//$'\t'/ | }
   if [[ -n ${median[$name]:-} ]]; then
     if [[ -n ${checked[$name]:-} ]]; then
       # The requests column goes below the table; the rest stays on the row.

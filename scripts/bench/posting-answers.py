@@ -14,8 +14,8 @@ what sharevia, Apprise's Mastodon plugin and Mastodon.py call to post an image w
 OUT_DIR/pds.json scripts it as a Bluesky PDS, for sharevia and the atproto SDK's send_image:
   com.atproto.server.createSession (JWTs whose exp is in 2100), refreshSession,
   app.bsky.actor.getProfile (the SDK's login reads the DID there), com.atproto.repo.uploadBlob
-  (the blob's CID computed from the card), com.atproto.repo.createRecord, resolveHandle,
-  describeServer.
+  (the blob's CID computed from the card), com.atproto.repo.createRecord (its uri names the
+  record key the client chose, as a PDS does), resolveHandle, describeServer.
 Anything else gets a 404 with Mastodon's or XRPC's error shape, so a call the script did not
 expect shows up in the request log and fails the post.
 """
@@ -31,7 +31,7 @@ STATUS_ID = "113500000000000001"
 MEDIA_ID = "113500000000000002"
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
 HANDLE = "sharevia-bench.bsky.social"
-RKEY = "3lcbench22222"
+SERVER_RKEY = "3lcbench22222"
 
 
 def cid(codec, data):
@@ -135,8 +135,9 @@ def pds(card):
                "accessJwt": access, "refreshJwt": refresh, "active": True}
     blob = {"$type": "blob", "ref": {"$link": cid(0x55, card)}, "mimeType": "image/png", "size": len(card)}
     record_cid = cid(0x71, b"sharevia bench record")
-    created = {"uri": f"at://{DID}/app.bsky.feed.post/{RKEY}", "cid": record_cid,
-               "commit": {"cid": cid(0x71, b"sharevia bench commit"), "rev": RKEY},
+    # The record key the client chose (createRecord's rkey), else one the server picks.
+    created = {"uri": f"at://{DID}/app.bsky.feed.post/RKEY", "cid": record_cid,
+               "commit": {"cid": cid(0x71, b"sharevia bench commit"), "rev": SERVER_RKEY},
                "validationStatus": "valid"}
     ok = lambda body: [{"status": 200, "json": body}]
     xrpc = "/xrpc/"
@@ -150,7 +151,8 @@ def pds(card):
             xrpc + "app.bsky.actor.getProfile": ok({"did": DID, "handle": HANDLE, "displayName": "Bench"}),
             xrpc + "com.atproto.identity.resolveHandle": ok({"did": DID}),
             xrpc + "com.atproto.repo.uploadBlob": ok({"blob": blob}),
-            xrpc + "com.atproto.repo.createRecord": ok(created),
+            xrpc + "com.atproto.repo.createRecord": [{"status": 200, "json": created,
+                                                      "from_request": {"RKEY": ["rkey", SERVER_RKEY]}}],
         },
         "default": {"status": 404, "json": {"error": "MethodNotImplemented", "message": "Method Not Implemented"}},
     }
