@@ -6,7 +6,7 @@
 #     Apprise's Mastodon plugin (apprise -b TEXT --attach card.png mastodon://TOKEN@127.0.0.1:PORT/?key=KEY)
 #     a Mastodon.py script (media_post with description, status_post with idempotency_key:
 #     scripts/bench/mastodon-py-post.py)
-#   Bluesky (the same server scripted as a PDS):
+#   Bluesky (the same server scripted as a PDS; the SDK's has one of its own, which picks the record key):
 #     sharevia --to bluesky (SHAREVIA_BLUESKY_HANDLE + _APP_PASSWORD, --bluesky-pds http://127.0.0.1:PORT)
 #     the atproto SDK's Client.login + send_image (scripts/bench/atproto-post.py)
 #   and sharevia --to file of the same card (it must not slow down), with this build and, when
@@ -71,8 +71,10 @@ start_server() { # name: starts http-server.py with $work/NAME.json, sets ${NAME
 }
 start_server mastodon
 start_server pds
+start_server pds_sdk
 mastodon_url=http://127.0.0.1:$mastodon_port
 pds_url=http://127.0.0.1:$pds_port
+pds_sdk_url=http://127.0.0.1:$pds_sdk_port
 
 # The same share for every tool. The peers take the text as sharevia composes it.
 text="Seven days in a row 🔥"
@@ -101,7 +103,7 @@ label[mastodon_py]="Mastodon.py $mastodon_py_version script"
 label[sv_bluesky]="sharevia --to bluesky"
 label[atproto]="atproto $atproto_version send_image script"
 label[sv_file]="sharevia --to file (this build)"
-server=([sv_mastodon]=mastodon [apprise]=mastodon [mastodon_py]=mastodon [sv_bluesky]=pds [atproto]=pds)
+server=([sv_mastodon]=mastodon [apprise]=mastodon [mastodon_py]=mastodon [sv_bluesky]=pds [atproto]=pds_sdk)
 # Each command as one line of words quoted for the shell (eval runs it).
 quoted() { printf '%q ' "$@"; }
 command_line[sv_mastodon]=$(quoted "$sharevia" --to mastodon "$card" --text "$text" --url "$url" --hashtag "$tag" \
@@ -111,7 +113,7 @@ command_line[apprise]=$(quoted "$root/.build-venv/bin/apprise" -vv -b "$full" --
 command_line[mastodon_py]=$(quoted "$python" scripts/bench/mastodon-py-post.py "$mastodon_url" "$card" "$full" "$alt" "$key")
 command_line[sv_bluesky]=$(quoted "$sharevia" --to bluesky "$card" --text "$text" --url "$url" --hashtag "$tag" \
   --alt "$alt" --bluesky-pds "$pds_url" --no-fallback)
-command_line[atproto]=$(quoted "$python" scripts/bench/atproto-post.py "$pds_url" "$card" "$full" "$alt")
+command_line[atproto]=$(quoted "$python" scripts/bench/atproto-post.py "$pds_sdk_url" "$card" "$full" "$alt")
 command_line[sv_file]=$(quoted "$sharevia" --to file "$card" --text "$text" --url "$url" --hashtag "$tag" \
   --out "$work/out" --no-fallback)
 if [[ -n $base_bin ]]; then
@@ -144,7 +146,9 @@ for name in "${names[@]}"; do
   first=$(wc -l <"$log")
   status=0
   eval "${command_line[$name]}" >"$work/$name.out" 2>&1 || status=$?
-  checked[$name]=$("$python" scripts/bench/posting-check.py "${server[$name]}" "$log" "$first" "$alt" \
+  kind=bluesky
+  [[ ${server[$name]} == mastodon ]] && kind=mastodon
+  checked[$name]=$("$python" scripts/bench/posting-check.py "$kind" "$log" "$first" "$alt" \
     "$(basename "$card")" "$url" "$tag")
   said=$(grep -m1 -v '^\s*$' "$work/$name.out" | cut -c1-90 || true)
   if [[ $status -eq 0 && ${checked[$name]%%$'\t'*} == yes ]]; then
@@ -169,11 +173,15 @@ time_run() { # name: the wall time of one run in ms, appended to $work/NAME.time
   fi
   echo "($end - $start) * 1000" | bc -l >>"$work/$1.times"
 }
-mastodon_before=$(posts_in mastodon) pds_before=$(posts_in pds)
+declare -A posts_before
+for srv in mastodon pds pds_sdk; do posts_before[$srv]=$(posts_in "$srv"); done
 for _ in $(seq "$runs"); do
   for name in "${timed[@]}"; do time_run "$name"; done
 done
-mastodon_posts=$(($(posts_in mastodon) - mastodon_before)) pds_posts=$(($(posts_in pds) - pds_before))
+received=""
+for srv in mastodon pds pds_sdk; do
+  received+=" $srv $(($(posts_in "$srv") - posts_before[$srv])) of $(posts_expected "$srv");"
+done
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 
 best_and_median() { # file of samples: "BEST MEDIAN"
@@ -211,8 +219,7 @@ for name in "${names[@]}"; do
     row "${label[$name]}" "-" "-" "-" "$columns"
   fi
 done
-echo "posts the servers received in the timed runs: Mastodon $mastodon_posts of $(posts_expected mastodon)," \
-  "PDS $pds_posts of $(posts_expected pds)"
+echo "posts the servers received in the timed runs:${received%;}"
 echo "requests of one post:"
 for name in "${names[@]}"; do
   [[ -n ${checked[$name]:-} && -n ${median[$name]:-} ]] || continue

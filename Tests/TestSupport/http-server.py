@@ -13,10 +13,6 @@ Each request to a path takes the next answer of its list; the last one repeats. 
   body         text, or json: any JSON value to send as application/json
   body_size    send this many bytes of "x" instead
   no_length    send the body without Content-Length and close the connection
-  from_request {"PLACEHOLDER": ["field", "default"]}: in the answer's json, every string equal to
-               or containing PLACEHOLDER gets the request's JSON body's top-level string field
-               instead (or the default when the body has none), e.g. a PDS's createRecord answer
-               naming the record key the client chose
   stall        "after-request": read the whole request, record it, never answer
                "before-answer-headers": same, but send the status line first, then stall
                "close-before-body": read the headers, record them, reset the connection
@@ -79,28 +75,6 @@ def parse_multipart(content_type, body):
     return parts
 
 
-def fill_from_request(value, placeholders, body):
-    """The answer's JSON with each placeholder replaced by a field of the request's JSON body."""
-    if not placeholders:
-        return value
-    try:
-        fields = json.loads(body)
-    except ValueError:
-        fields = None
-    fields = fields if isinstance(fields, dict) else {}
-    def fill(item):
-        if isinstance(item, dict):
-            return {key: fill(inner) for key, inner in item.items()}
-        if isinstance(item, list):
-            return [fill(inner) for inner in item]
-        if isinstance(item, str):
-            for placeholder, (field, default) in placeholders.items():
-                found = fields.get(field)
-                item = item.replace(placeholder, found if isinstance(found, str) else default)
-        return item
-    return fill(value)
-
-
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
@@ -153,7 +127,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 pass
             return
         if "json" in answer:
-            payload = json.dumps(fill_from_request(answer["json"], answer.get("from_request"), body)).encode()
+            payload = json.dumps(answer["json"]).encode()
             content_type = "application/json"
         elif "body_size" in answer:
             payload = b"x" * int(answer["body_size"])

@@ -11,11 +11,13 @@ what sharevia, Apprise's Mastodon plugin and Mastodon.py call to post an image w
   POST /api/v1/media         the same (Apprise uploads here)
   POST /api/v1/statuses      the status, with its id and url
   GET  /api/v1/accounts/verify_credentials
-OUT_DIR/pds.json scripts it as a Bluesky PDS, for sharevia and the atproto SDK's send_image:
+OUT_DIR/pds.json scripts it as a Bluesky PDS for sharevia, and OUT_DIR/pds_sdk.json the same
+for the atproto SDK's send_image, which names no record key, so that server picks one:
   com.atproto.server.createSession (JWTs whose exp is in 2100), refreshSession,
   app.bsky.actor.getProfile (the SDK's login reads the DID there), com.atproto.repo.uploadBlob
   (the blob's CID computed from the card), com.atproto.repo.createRecord (its uri names the
-  record key the client chose, as a PDS does), resolveHandle, describeServer.
+  record key the client chose, as a PDS does: http-server.py's echo), resolveHandle,
+  describeServer.
 Anything else gets a 404 with Mastodon's or XRPC's error shape, so a call the script did not
 expect shows up in the request log and fails the post.
 """
@@ -126,7 +128,7 @@ def mastodon():
     }
 
 
-def pds(card):
+def pds(card, client_picks_key):
     access = jwt({"scope": "com.atproto.appPass", "sub": DID, "aud": "did:web:bench.example",
                   "iat": 1795000000, "exp": 4102444800})
     refresh = jwt({"scope": "com.atproto.refresh", "sub": DID, "aud": "did:web:bench.example",
@@ -135,8 +137,10 @@ def pds(card):
                "accessJwt": access, "refreshJwt": refresh, "active": True}
     blob = {"$type": "blob", "ref": {"$link": cid(0x55, card)}, "mimeType": "image/png", "size": len(card)}
     record_cid = cid(0x71, b"sharevia bench record")
-    # The record key the client chose (createRecord's rkey), else one the server picks.
-    created = {"uri": f"at://{DID}/app.bsky.feed.post/RKEY", "cid": record_cid,
+    # The record key the client chose (createRecord's rkey, through http-server.py's echo), or for
+    # a client that names none, one the server picks.
+    rkey = "{{rkey}}" if client_picks_key else SERVER_RKEY
+    created = {"uri": f"at://{DID}/app.bsky.feed.post/{rkey}", "cid": record_cid,
                "commit": {"cid": cid(0x71, b"sharevia bench commit"), "rev": SERVER_RKEY},
                "validationStatus": "valid"}
     ok = lambda body: [{"status": 200, "json": body}]
@@ -151,8 +155,7 @@ def pds(card):
             xrpc + "app.bsky.actor.getProfile": ok({"did": DID, "handle": HANDLE, "displayName": "Bench"}),
             xrpc + "com.atproto.identity.resolveHandle": ok({"did": DID}),
             xrpc + "com.atproto.repo.uploadBlob": ok({"blob": blob}),
-            xrpc + "com.atproto.repo.createRecord": [{"status": 200, "json": created,
-                                                      "from_request": {"RKEY": ["rkey", SERVER_RKEY]}}],
+            xrpc + "com.atproto.repo.createRecord": [{"status": 200, "json": created, "echo": ["rkey"]}],
         },
         "default": {"status": 404, "json": {"error": "MethodNotImplemented", "message": "Method Not Implemented"}},
     }
@@ -166,7 +169,9 @@ def main():
     with open(os.path.join(out, "mastodon.json"), "w") as script:
         json.dump(mastodon(), script)
     with open(os.path.join(out, "pds.json"), "w") as script:
-        json.dump(pds(card), script)
+        json.dump(pds(card, client_picks_key=True), script)
+    with open(os.path.join(out, "pds_sdk.json"), "w") as script:
+        json.dump(pds(card, client_picks_key=False), script)
 
 
 if __name__ == "__main__":
