@@ -6,7 +6,8 @@
 #     Apprise's Mastodon plugin (apprise -b TEXT --attach card.png mastodon://TOKEN@127.0.0.1:PORT/?key=KEY)
 #     a Mastodon.py script (media_post with description, status_post with idempotency_key:
 #     scripts/bench/mastodon-py-post.py)
-#   Bluesky (the same server scripted as a PDS; the SDK's has one of its own, which picks the record key):
+#   Bluesky (the same server scripted as a PDS, naming in createRecord's answer the record key the
+#   client chose through http-server.py's `echo`; the SDK's PDS, of its own, picks the key):
 #     sharevia --to bluesky (SHAREVIA_BLUESKY_HANDLE + _APP_PASSWORD, --bluesky-pds http://127.0.0.1:PORT)
 #     the atproto SDK's Client.login + send_image (scripts/bench/atproto-post.py)
 #   and sharevia --to file of the same card (it must not slow down), with this build and, when
