@@ -123,10 +123,20 @@ struct MastodonPostPlanner: Sendable {
             }
             notes.append("image posted without alt text; give it alt text to describe it to people who can't see it")
         }
-        if let text = altText, text.count > limits.altTextLimit {
-            altText = String(text.prefix(limits.altTextLimit - 1)) + "…"
+        // Mastodon counts a description in Unicode code points.
+        if let text = altText, text.unicodeScalars.count > limits.altTextLimit {
+            // Cut at a whole character, so no combining mark or half an emoji is left at the end.
+            var kept = ""
+            var scalars = 0
+            for character in text {
+                let count = character.unicodeScalars.count
+                guard scalars + count <= limits.altTextLimit - 1 else { break }
+                kept.append(character)
+                scalars += count
+            }
+            altText = String(kept) + "…"
             notes.append(
-                "alt text trimmed from \(text.count) to \(limits.altTextLimit) characters (the server's description_limit)"
+                "alt text trimmed from \(text.unicodeScalars.count) to \(limits.altTextLimit) characters (the server's description_limit)"
             )
         }
         return .init(attachment: image, altText: altText, focus: .centre)

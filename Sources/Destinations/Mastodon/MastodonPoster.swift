@@ -140,11 +140,11 @@ struct MastodonPoster: Sendable {
             }
         }
         guard let media = plan.media else { return }
-        if let alt = media.altText, alt.count > limits.altTextLimit {
+        if let alt = media.altText, alt.unicodeScalars.count > limits.altTextLimit {
             throw overLimit(
-                "the alt text is \(alt.count) characters, over \(plan.instance)'s description_limit of \(limits.altTextLimit); \(again)",
+                "the alt text is \(alt.unicodeScalars.count) characters, over \(plan.instance)'s description_limit of \(limits.altTextLimit); \(again)",
                 limit: limits.altTextLimit,
-                found: alt.count
+                found: alt.unicodeScalars.count
             )
         }
         if let size = limits.imageSizeLimit, let count = media.attachment.byteCount, count > size {

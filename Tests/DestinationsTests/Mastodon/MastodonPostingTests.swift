@@ -164,6 +164,16 @@ import Testing
             let long = String(repeating: "a", count: 1600)
             let trimmed = try destination.prepare(ShareRequest(content: Script.content(alt: long)))
             #expect(trimmed.notes.contains { $0.contains("alt text trimmed from 1600 to 1500 characters") })
+            let altField = try #require(trimmed.fields.first { $0.name == "description" }?.value)
+            #expect(altField.unicodeScalars.count == 1500 && altField.hasSuffix("…"))
+            // Counted in code points, as Mastodon counts them: a family emoji is 7.
+            let family = "👨‍👩‍👧‍👦"
+            let emoji = try destination.prepare(
+                ShareRequest(content: Script.content(alt: String(repeating: family, count: 215)))
+            )
+            let emojiAlt = try #require(emoji.fields.first { $0.name == "description" }?.value)
+            #expect(emoji.notes.contains { $0.contains("alt text trimmed from 1505 to 1500 characters") })
+            #expect(emojiAlt == String(repeating: family, count: 214) + "…")
             #expect(server.received.isEmpty)
         }
     }
