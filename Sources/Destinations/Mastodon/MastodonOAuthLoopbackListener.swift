@@ -111,7 +111,7 @@ package final class MastodonOAuthLoopbackListener: Sendable {
                     )
                     throw MastodonOAuthError(
                         .stateMismatch,
-                        "the redirect to \(redirect.uri) carried a state that is not this sign-in's; nothing was signed in (start 'sharevia login mastodon' again)"
+                        "the redirect to \(redirect.uri) carried a state that is not this sign-in's; nothing was signed in (start the sign-in again)"
                     )
                 }
                 Self.answer(
@@ -164,7 +164,7 @@ package final class MastodonOAuthLoopbackListener: Sendable {
     private static func failure(_ call: String) -> MastodonOAuthError {
         MastodonOAuthError(
             .listenFailed,
-            "can't listen on 127.0.0.1 for the redirect (\(call): \(String(cString: strerror(errno)))); use --redirect oob"
+            "can't listen on 127.0.0.1 for the redirect (\(call): \(String(cString: strerror(errno))))"
         )
     }
 

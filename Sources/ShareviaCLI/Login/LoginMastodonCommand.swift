@@ -220,7 +220,8 @@ struct LoginMastodonCommand: AsyncParsableCommand {
             case .listenFailed: ShareviaExitCode.internalError
             default: ShareviaExitCode.notDelivered
             }
-        let message = "not signed in: \(error.message)"
+        let advice = error.code == .listenFailed ? "; use --redirect oob" : ""
+        let message = "not signed in: \(error.message)\(advice)"
         StandardStreams.printError("error: \(message)")
         return CommandFailure(exitCode: code, message: message)
     }
