@@ -27,6 +27,6 @@ package enum BlueskyAppPassword {
     /// Why `password` is refused, without ever quoting it: that it is not `xxxx-xxxx-xxxx-xxxx`,
     /// what an app password is, and where to make one.
     package static let refusal =
-        "is not an app password: app passwords have the form xxxx-xxxx-xxxx-xxxx (four groups of four lowercase letters or digits), so this looks like the account's own password, which sharevia does not take; an app password can post but not change or delete the account, and it skips the email sign-in code. "
-        + whereToCreate
+        "is not an app password: app passwords have the form xxxx-xxxx-xxxx-xxxx (four groups of four lowercase letters or digits), so this looks like the account's own password, which sharevia does not take; an app password can post but not change or delete the account, and it skips the email sign-in code. C"
+        + whereToCreate.dropFirst()
 }
