@@ -1,6 +1,7 @@
 import Accounts
 import ArgumentParser
 import Foundation
+import ProcessRunning
 import ShareCore
 import TestSupport
 import Testing
@@ -235,6 +236,72 @@ import Testing
         )
         #expect(badHandle.status == 64)
         #expect(badHandle.stderr.contains("--handle is not a handle such as alice.bsky.social"))
+    }
+
+    /// What `pty-driver.py` reports of a login run on a pseudo-terminal.
+    struct TerminalRun: Decodable {
+        var status: Int?
+        var shown: String
+        var sawPrompt: Bool
+        var echoDuring: Bool
+        var echoAfter: Bool
+    }
+
+    /// Runs a login on a pseudo-terminal: waits for the prompt, then types `text` (`type`) or
+    /// sends a signal (`sigint`, `sigterm`).
+    static func onTerminal(
+        _ mode: String,
+        text: String = "",
+        pds: String,
+        folder: TemporaryFolder
+    ) async throws
+        -> TerminalRun
+    {
+        let driver = "\(PackageRoot.path)/Tests/ShareviaCLITests/Fixtures/pty-driver.py"
+        var environment = ProcessInfo.processInfo.environment.filter { ["PATH", "LANG", "TMPDIR"].contains($0.key) }
+        environment.merge(Self.environment(folder)) { $1 }
+        let output = try await ProcessRunner().run(
+            "/usr/bin/python3",
+            arguments: [
+                driver, mode, "(xxxx-xxxx-xxxx-xxxx): ", text, ShareviaProcess.binary,
+                "login", "bluesky", "--handle", "alice.bsky.social", "--pds", pds,
+            ],
+            environment: environment,
+            timeout: .seconds(90)
+        )
+        #expect(output.exitStatus == 0, "\(String(decoding: output.standardError, as: UTF8.self))")
+        return try JSONDecoder().decode(TerminalRun.self, from: Data(output.standardOutput))
+    }
+
+    @Test func onATerminalThePasswordIsNotEchoedAndEchoComesBack() async throws {
+        let folder = TemporaryFolder("login-bluesky-pty")
+        let refresh = Self.canary("refresh")
+        try await HTTPTestServer.with(
+            .init(routes: [Self.createPath: [Self.session(access: "access-jwt", refresh: refresh)]])
+        ) { server in
+            let run = try await Self.onTerminal("type", text: Self.appPassword, pds: server.origin, folder: folder)
+            #expect(run.sawPrompt && run.status == 0, "\(run.shown)")
+            #expect(!run.echoDuring)
+            #expect(run.echoAfter)
+            #expect(!run.shown.contains(Self.appPassword) && !run.shown.contains(refresh))
+            #expect(run.shown.contains("Signed in to Bluesky as alice.bsky.social"))
+            let body = try Self.checkCreateSession(try #require(server.received.first))
+            #expect(body["password"] as? String == Self.appPassword)
+        }
+    }
+
+    @Test(arguments: [("sigint", 130, "SIGINT"), ("sigterm", 143, "SIGTERM")])
+    func aSignalAtThePromptRestoresEchoAndSavesNothing(mode: String, status: Int, name: String) async throws {
+        let folder = TemporaryFolder("login-bluesky-pty-signal")
+        try await HTTPTestServer.with { server in
+            let run = try await Self.onTerminal(mode, pds: server.origin, folder: folder)
+            #expect(run.sawPrompt && !run.echoDuring)
+            #expect(run.status == status, "\(run.shown)")
+            #expect(run.echoAfter)
+            #expect(run.shown.contains("interrupted by \(name); not signed in, nothing was saved"))
+            #expect(server.received.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: folder.file("state/sharevia/accounts.json")))
+        }
     }
 
     @Test func helpScreenIsPinned() throws {
