@@ -96,11 +96,9 @@ import Testing
             } catch {
                 #expect(error.code == .permanent)
                 #expect(error.detail?.code == .signInAgain)
-                #expect(
-                    error.message.contains(
-                        "sign in again with 'sharevia login bluesky --handle alice.bsky.social --pds \(server.origin)'"
-                    )
-                )
+                #expect(error.message.hasSuffix("sign in to alice.bsky.social on \(server.origin) again"))
+                #expect(error.detail?.setting == "bluesky.handle" && error.detail?.value == "alice.bsky.social")
+                #expect(error.detail?.found.first == server.origin)
                 #expect(error.message.contains("Token") || error.message.contains("token"))
                 #expect(!error.detailedDescription.contains(stored))
             }
@@ -140,7 +138,7 @@ import Testing
             let session = try await source.session(client: PDS.client())
             #expect(session.accessToken.revealed() == "access-jwt-1")
             let notice = try #require(session.notice)
-            #expect(notice.contains("could not be saved") && notice.contains("sharevia login bluesky"))
+            #expect(notice.contains("could not be saved") && notice.contains("sign in to alice.bsky.social on"))
             #expect(!notice.contains(refresh))
         }
     }
