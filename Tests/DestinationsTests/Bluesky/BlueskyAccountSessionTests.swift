@@ -143,6 +143,52 @@ import Testing
         }
     }
 
+    /// libsecret talks to the bus of the process's own `DBUS_SESSION_BUS_ADDRESS`, so the keyring
+    /// part runs in an exit test (a child process that sets it first); `secret-tool` then checks.
+    @Test func withAKeyringTheRotatedTokenIsWhereSecretToolFindsIt() async throws {
+        try await SecretServiceSession.with { session in
+            let folder = TemporaryFolder("bluesky-keyring")
+            let stored = PDS.canary("refresh")
+            let (access, refresh) = (PDS.canary("access"), PDS.canary("refresh"))
+            let routes = [
+                PDS.refreshPath: [
+                    HTTPTestServer.Answer.status(200, json: PDS.session(access: access, refresh: refresh))
+                ]
+            ]
+            try await HTTPTestServer.with(.init(routes: routes)) { server in
+                let state = folder.file("state")
+                let address = session.address
+                let origin = server.origin
+                await #expect(processExitsWith: .success) {
+                    [
+                        state = state as String, address = address as String, origin = origin as String,
+                        stored = stored as String, access = access as String, refresh = refresh as String
+                    ] in
+                    setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+                    let store = AccountStore(configuration: .init(stateFolder: state))
+                    let account = Account(network: .bluesky, name: PDS.handle, server: origin, id: PDS.did)
+                    let record = try store.save(account: account, token: Secret(stored)).account
+                    guard record.token == .keyring else { exit(3) }
+                    let source = BlueskyAccountSessionSource(
+                        account: record,
+                        store: store,
+                        server: try BlueskyServer(origin)
+                    )
+                    let got = try await source.session(client: PDS.client())
+                    guard got.accessToken.revealed() == access, got.notice == nil else { exit(4) }
+                    guard try store.token(for: record).revealed() == refresh else { exit(5) }
+                }
+                let found = try await session.lookup(network: "bluesky", account: PDS.handle)
+                #expect(found == refresh)
+                #expect(server.received.map { $0.header("Authorization") } == ["Bearer \(stored)"])
+                for token in [stored, access, refresh] {
+                    #expect(files(under: folder.path, containing: token).isEmpty)
+                    #expect(!session.logs.contains(token))
+                }
+            }
+        }
+    }
+
     // MARK: Which source
 
     static func source(
