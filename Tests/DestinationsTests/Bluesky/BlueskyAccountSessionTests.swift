@@ -269,6 +269,38 @@ import Testing
         }
     }
 
+    @Test func aDamagedAccountsFileOrAnUnreachableKeyringMakesTheSourceUnavailableWithTheReason() async throws {
+        let folder = TemporaryFolder("bluesky-unusable")
+        let store = Self.fileStore(folder)
+        try store.save(
+            account: Account(network: .bluesky, name: "carol.example.com", server: "https://bsky.social", id: PDS.did),
+            token: Secret("stored-refresh")
+        )
+        // The record says the keyring, which this store can't reach: nothing is sent.
+        var keyringRecord = try store.account(network: .bluesky, named: nil)
+        keyringRecord.token = .keyring
+        let viaKeyring = BlueskyAccountSessionSource(account: keyringRecord, store: store, server: .standard)
+        do throws(ShareError) {
+            _ = try await viaKeyring.session(client: HTTPClient())
+            Issue.record("a session without its token")
+        } catch {
+            #expect(error.code == .unavailable)
+            #expect(error.message.contains("can't read the stored sign-in of the Bluesky account carol.example.com"))
+        }
+        // A damaged accounts file: a source that says so, never a guess.
+        let accountsFile = folder.file("state/accounts.json")
+        try Data("{".utf8).write(to: URL(fileURLWithPath: accountsFile))
+        chmod(accountsFile, 0o600)
+        let damaged = try #require(try Self.source([:], store: store).source)
+        do throws(ShareError) {
+            _ = try await damaged.session(client: HTTPClient())
+            Issue.record("a session from a damaged file")
+        } catch {
+            #expect(error.code == .unavailable)
+            #expect(error.message.hasPrefix("can't read the Bluesky accounts signed in: "))
+        }
+    }
+
     @Test func anAccountPasswordOrAPasswordWithoutHandleIsAProblemNeverQuoted() throws {
         let folder = TemporaryFolder("bluesky-problems")
         let store = Self.fileStore(folder)
