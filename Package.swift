@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "CCurl"),
         // libsecret for the keyring (Secret Service), loaded with dlopen only when a token is read or written.
         .target(name: "CSecret"),
+        // Debian's libsqlite3 for share history, loaded with dlopen only when a database is opened.
+        .target(name: "CSQLite"),
         // Cairo, Pango and libqrencode for share cards, loaded with dlopen only when a card is drawn.
         .target(name: "CPangoCairo"),
 
@@ -82,6 +84,13 @@ let package = Package(
         .target(
             name: "Accounts",
             dependencies: ["ShareCore", "AtomicFiles", "CSecret"],
+            swiftSettings: strictSettings
+        ),
+        // Share history (and, next, the outbox) on SQLite: the thin layer over the C API, the schema
+        // and its migrations, recording a report, the history and statistics queries.
+        .target(
+            name: "ShareHistory",
+            dependencies: ["ShareCore", "Accounts", "CSQLite"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -185,6 +194,11 @@ let package = Package(
         .testTarget(
             name: "AccountsTests",
             dependencies: ["Accounts", "ShareCore", "AtomicFiles", "ProcessRunning", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ShareHistoryTests",
+            dependencies: ["ShareHistory", "ShareCore", "ProcessRunning", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
