@@ -23,7 +23,7 @@ let package = Package(
         .library(name: "TextFitting", targets: ["TextFitting"]),
         // The fuzz targets' way in (Fuzz/, a package of its own): `@_spi(Fuzzing)` hooks over what
         // is the package's own (the image decoders, the card parser, the MIME writer, the SMS line
-        // counter). Nothing in it is public without the SPI.
+        // counter, the history database reader). Nothing in it is public without the SPI.
         .library(name: "FuzzEntryPoints", targets: ["FuzzEntryPoints"]),
         .executable(name: "sharevia", targets: ["sharevia"]),
     ],
@@ -113,7 +113,7 @@ let package = Package(
         ),
         .target(
             name: "FuzzEntryPoints",
-            dependencies: ["ImagePipeline", "ShareCards", "Destinations", "TextFitting"],
+            dependencies: ["ImagePipeline", "ShareCards", "Destinations", "TextFitting", "ShareHistory"],
             swiftSettings: strictSettings
         ),
         .target(

@@ -14,7 +14,7 @@ extension HistoryStore {
         guard
             let connection = try HistoryDatabase.openForReading(
                 path,
-                deadlineMilliseconds: HistoryLimits.readMilliseconds
+                deadlineMilliseconds: readDeadlineMilliseconds
             )
         else { return [] }
         let limit = max(0, min(query.limit, HistoryLimits.entries))
@@ -88,7 +88,7 @@ extension HistoryStore {
         guard
             let connection = try HistoryDatabase.openForReading(
                 path,
-                deadlineMilliseconds: HistoryLimits.readMilliseconds
+                deadlineMilliseconds: readDeadlineMilliseconds
             )
         else { return statistics }
         let since = SQLiteValue.integer(sinceMicroseconds ?? Int64.min)

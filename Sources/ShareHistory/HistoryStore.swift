@@ -23,10 +23,17 @@ package struct HistoryStore: Sendable {
     package var path: String
     /// How recording syncs to disk: `.full` (the default) or `.normal`.
     package var durability: HistoryDurability
+    /// How long one history or statistics read may take before SQLite stops it, in milliseconds.
+    package var readDeadlineMilliseconds: Int
 
-    package init(path: String, durability: HistoryDurability = .full) {
+    package init(
+        path: String,
+        durability: HistoryDurability = .full,
+        readDeadlineMilliseconds: Int = HistoryLimits.readMilliseconds
+    ) {
         self.path = path
         self.durability = durability
+        self.readDeadlineMilliseconds = readDeadlineMilliseconds
     }
 
     /// Records a share's report. Never throws: a share must not fail because history can't be
@@ -87,7 +94,9 @@ package struct HistoryStore: Sendable {
     /// doesn't exist yet.
     /// - Throws: ``SQLiteError`` when it can't be opened or is refused.
     package func check() throws(SQLiteError) -> [String] {
-        guard let connection = try HistoryDatabase.openForReading(path, deadlineMilliseconds: 0) else { return [] }
+        guard
+            let connection = try HistoryDatabase.openForReading(path, deadlineMilliseconds: readDeadlineMilliseconds)
+        else { return [] }
         return try HistoryDatabase.quickCheck(connection)
     }
 
