@@ -15,7 +15,8 @@ import Testing
     static let keys = [
         "fallback", "output.folder", "share.timeout", "share.retries",
         "clipboard.selection", "clipboard.backend", "clipboard.verify",
-        "bluesky.pds", "bluesky.language", "instagram.app_id", "mastodon.instance", "mastodon.limit",
+        "bluesky.pds", "bluesky.language", "bluesky.handle", "bluesky.app_password",
+        "instagram.app_id", "mastodon.instance", "mastodon.limit",
         "email.smtp_url", "email.from", "email.to", "email.cc", "email.user", "email.password", "email.tls",
         "email.ca_file", "email.max_attachment_mib",
         "sms.to", "sms.device", "sms.smart_encoding", "sms.max_segments",

@@ -77,7 +77,8 @@ extension BlueskyDestination {
                         reading: context.settings,
                         problems: &ignored,
                         environment: context.environment,
-                        server: configuration.server
+                        server: configuration.server,
+                        secrets: context.secrets
                     )
                     return BlueskyDestination(
                         configuration: configuration,

@@ -31,7 +31,9 @@ struct BlueskyPoster: Sendable {
         xrpc: BlueskyXRPC
     ) async throws(ShareError) -> BlueskyPoster {
         let session = try await source.session(client: xrpc.client)
-        return BlueskyPoster(plan: plan, source: source, xrpc: xrpc, session: session)
+        var poster = BlueskyPoster(plan: plan, source: source, xrpc: xrpc, session: session)
+        if let notice = session.notice { poster.notes.append(notice) }
+        return poster
     }
 
     private init(plan: BlueskyPostPlan, source: any BlueskySessionSource, xrpc: BlueskyXRPC, session: BlueskySession) {
@@ -212,6 +214,7 @@ struct BlueskyPoster: Sendable {
                 }
                 renewed = true
                 session = try await source.renewed(after: session, client: xrpc.client)
+                if let notice = session.notice, !notes.contains(notice) { notes.append(notice) }
             }
         }
     }
