@@ -1,3 +1,4 @@
+import HTTPTransport
 import ShareCore
 
 extension BlueskyDestination {
@@ -80,13 +81,30 @@ extension BlueskyDestination {
                         server: configuration.server,
                         secrets: context.secrets
                     )
+                    let timeout = ShareSettings.Values(reading: context.settings, problems: &ignored).timeout
                     return BlueskyDestination(
                         configuration: configuration,
                         source: source,
-                        environment: context.environment
+                        environment: context.environment,
+                        client: BlueskyDestination.httpClient(within: timeout ?? ShareSettings.defaultTimeout)
                     )
                 }
             ]
         }
     )
+}
+
+extension BlueskyDestination {
+    /// The longest one call may take: 20 s.
+    static let callDeadline: Duration = .seconds(20)
+
+    /// An HTTP client whose every call ends well within `timeout`, the router's limit for one
+    /// delivery (`--timeout`): two thirds of it, at most ``callDeadline``. A call the router cut
+    /// off would count as a failure to retry; one that ends first is reported for what it is
+    /// (a stall after sending is `unknown`).
+    static func httpClient(within timeout: Duration) -> HTTPClient {
+        let deadline = timeout > .zero ? min(callDeadline, timeout * 2 / 3) : callDeadline
+        let connect = min(Duration.seconds(10), deadline)
+        return HTTPClient(.init(connectTimeout: connect, deadline: max(deadline, .milliseconds(100))))
+    }
 }

@@ -55,7 +55,7 @@ public struct BlueskyDestination: ShareDestination {
         configuration: Configuration,
         source: (any BlueskySessionSource)?,
         environment: ShareEnvironment,
-        client: HTTPClient = HTTPClient(.init(connectTimeout: .seconds(10), deadline: .seconds(20))),
+        client: HTTPClient = BlueskyDestination.httpClient(within: ShareSettings.defaultTimeout),
         runner: any CommandRunning = ProcessRunner(),
         now: @escaping @Sendable () -> UTCTime = { UTCTime.now() }
     ) {
