@@ -176,6 +176,23 @@ import Testing
         }
     }
 
+    @Test func aCardOverTheLimitEvenAtTheLowestQualityIsRefused() throws {
+        let folder = TemporaryFolder("bluesky-small-limit")
+        let card = try BlueskyTestPDS.card(in: folder, width: 200, height: 200, noise: true)
+        let size = try #require(FileManager.default.attributesOfItem(atPath: folder.file("card.png"))[.size] as? Int)
+        let image = BlueskyPostPlan.Image(attachment: card, alt: "", aspectRatio: nil, size: size)
+        let error = try #require(throws: ShareError.self) {
+            try BlueskyImageBytes.make(image, limit: 1000, destination: "bluesky")
+        }
+        #expect(error.code == .contentRejected)
+        #expect(error.detail?.code == .overLimit)
+        #expect(error.message.contains("even as a JPEG at quality 30 it is"), "\(error.message)")
+        #expect(error.message.contains("over Bluesky's 1000-byte image limit; share a smaller image"))
+        // Within the limit, the file goes as it is.
+        let kept = try BlueskyImageBytes.make(image, limit: size, destination: "bluesky")
+        #expect(kept.mimeType == "image/png" && kept.bytes.count == size && kept.note == nil)
+    }
+
     @Test func aRetryUsesTheSameRecordKey() async throws {
         let routes: [String: [HTTPTestServer.Answer]] = [
             BlueskyTestPDS.createPath: [
