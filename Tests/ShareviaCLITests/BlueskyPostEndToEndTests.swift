@@ -92,6 +92,26 @@ import Testing
         }
     }
 
+    @Test func withoutCredentialsItHandsOffAndSaysHowToSignIn() async throws {
+        let home = TemporaryFolder("bluesky-signed-out")
+        let run = try await ShareviaProcess.run(
+            ["--to", "bluesky", "--text", "hello", "--no-fallback"],
+            environment: [
+                "HOME": home.path, "XDG_STATE_HOME": home.file("state"), "XDG_CONFIG_HOME": home.file("config"),
+            ]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let output = run.stdout + run.stderr
+        #expect(output.contains("https://bsky.app/intent/compose?text=hello"), "\(output)")
+        #expect(
+            output.contains(
+                "to post for real, give it a Bluesky session: SHAREVIA_BLUESKY_APP_PASSWORD with "
+                    + "SHAREVIA_BLUESKY_HANDLE, or an account signed in with sharevia login bluesky"
+            ),
+            "\(output)"
+        )
+    }
+
     @Test func aDryRunShowsTheRequestsAndSendsNothing() async throws {
         try await HTTPTestServer.with(.init()) { server in
             let home = TemporaryFolder("bluesky-dry")

@@ -18,7 +18,7 @@ public struct BlueskyDestination: ShareDestination {
     public static let standardDescriptor = DestinationDescriptor(
         id: "bluesky",
         displayName: "Bluesky",
-        summary: "posts to Bluesky through its API when signed in (sharevia login bluesky); "
+        summary: "posts to Bluesky through its API when signed in; "
             + "otherwise opens the compose page with the post fitted to 300 graphemes",
         capabilities: [.text, .link, .hashtags, .image],
         textLimit: .init(maximum: TextRules.bluesky.limit, unit: TextRules.bluesky.unit),
@@ -29,10 +29,23 @@ public struct BlueskyDestination: ShareDestination {
         outcomes: [.delivered, .handedOff]
     )
 
-    /// How to sign in, for a hand-off's next step and the availability note.
+    /// How to sign in, in library terms, for a hand-off's note and next step; ``signInMentions``
+    /// let the command line word it with its variables and its login command.
     static let signInHint =
-        "to post for real, sign in with `sharevia login bluesky --handle HANDLE`, "
-        + "or set SHAREVIA_BLUESKY_HANDLE and SHAREVIA_BLUESKY_APP_PASSWORD"
+        "to post for real, give it a Bluesky session: an app password with its handle, "
+        + "or an account kept in the account store"
+
+    /// The settings and the sign-in that ``signInHint`` names, for the command line to word.
+    static let signInMentions = [
+        SettingMention(
+            "an app password with its handle",
+            advice: "\(variable: BlueskyCredentials.appPassword) with \(variable: BlueskyCredentials.handle)"
+        ),
+        SettingMention(
+            "an account kept in the account store",
+            advice: "an account signed in with sharevia login bluesky"
+        ),
+    ]
 
     public var descriptor: DestinationDescriptor { Self.standardDescriptor }
 
@@ -72,7 +85,8 @@ public struct BlueskyDestination: ShareDestination {
             let delivery = await handOff.availability()
             return .available(
                 "not signed in: hands off through the compose page, which "
-                    + (delivery.reason ?? "opens or prints the URL") + "; " + Self.signInHint
+                    + (delivery.reason ?? "opens or prints the URL") + "; " + Self.signInHint,
+                detail: .init(.missingSetting, mentions: Self.signInMentions)
             )
         }
         return .available("posts through \(configuration.server)")
@@ -81,12 +95,14 @@ public struct BlueskyDestination: ShareDestination {
     /// The plan of the posts (signed in) or of the compose page (not signed in).
     ///
     /// - Throws: ``ShareError`` `contentRejected`: nothing Bluesky takes; more than one image or
-    ///   one that is not PNG or JPEG; no alt text when the share requires it (`--alt`); a text
+    ///   one that is not PNG or JPEG; no alt text when the share requires it
+    ///   (``ShareCore/ShareOptions/requiresAltText``); a text
     ///   that can't fit even trimmed.
     public func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
         guard source != nil else {
             var prepared = try handOff.prepare(request)
             prepared.notes.append("not signed in to Bluesky, so the post is handed off; " + Self.signInHint)
+            prepared.mentions += Self.signInMentions
             return prepared
         }
         let content = request.content
@@ -158,6 +174,7 @@ public struct BlueskyDestination: ShareDestination {
         if prepared.plan is WebIntentPlan {
             var receipt = try await handOff.deliver(prepared)
             receipt.nextStep = (receipt.nextStep.map { $0 + "; " } ?? "") + Self.signInHint
+            receipt.mentions += Self.signInMentions
             return receipt
         }
         let plan = try prepared.plan(as: BlueskyPostPlan.self, for: id)
@@ -166,7 +183,7 @@ public struct BlueskyDestination: ShareDestination {
                 .unavailable,
                 destination: id,
                 message: "not signed in to Bluesky; " + Self.signInHint,
-                detail: .init(.missingSetting)
+                detail: .init(.missingSetting, mentions: Self.signInMentions)
             )
         }
         let xrpc = BlueskyXRPC(client: client, destination: id, now: now)
@@ -188,10 +205,12 @@ public struct BlueskyDestination: ShareDestination {
                     .contentRejected,
                     destination: id,
                     message: "\(attachment.fileName) has no alt text, and the share requires it; "
-                        + "describe the image with --alt TEXT"
+                        + "describe the image in its alt text (ShareAttachment.altText)"
                 )
             }
-            notes.append("\(attachment.fileName) has no alt text; add it with --alt TEXT")
+            notes.append(
+                "\(attachment.fileName) has no alt text; describe the image in its alt text (ShareAttachment.altText)"
+            )
         }
         let info: ImageInfo
         do {

@@ -311,14 +311,18 @@ import Testing
         )
         let content = ShareContent(text: "hi", attachments: [card])
         let prepared = try destination.prepare(ShareRequest(content: content, options: BlueskyTestPDS.options))
-        #expect(prepared.notes.contains("card.png has no alt text; add it with --alt TEXT"))
+        #expect(
+            prepared.notes.contains(
+                "card.png has no alt text; describe the image in its alt text (ShareAttachment.altText)"
+            )
+        )
         var options = BlueskyTestPDS.options
         options.requiresAltText = true
         let error = try #require(throws: ShareError.self) {
             try destination.prepare(ShareRequest(content: content, options: options))
         }
         #expect(error.code == .contentRejected)
-        #expect(error.message.contains("--alt"))
+        #expect(error.message.contains("has no alt text, and the share requires it"))
     }
 
     @Test func withoutASessionItHandsOffAndSaysHowToSignIn() async throws {
@@ -329,14 +333,15 @@ import Testing
         )
         #expect(destination.descriptor.outcomes == [.delivered, .handedOff])
         let prepared = try destination.prepare(ShareRequest(content: ShareContent(text: "hello world")))
-        #expect(prepared.notes.contains { $0.contains("sharevia login bluesky --handle HANDLE") })
+        #expect(prepared.notes.contains { $0.contains(BlueskyDestination.signInHint) })
+        #expect(prepared.mentions == BlueskyDestination.signInMentions)
         let receipt = try await destination.deliver(prepared)
         #expect(receipt.outcome == .handedOff)
         #expect(receipt.locations == ["https://bsky.app/intent/compose?text=hello%20world"])
         let next = try #require(receipt.nextStep)
         #expect(next.hasPrefix("open this URL to post: https://bsky.app/intent/compose?text=hello%20world"))
-        #expect(next.contains("sharevia login bluesky --handle HANDLE"))
-        #expect(next.contains("SHAREVIA_BLUESKY_HANDLE and SHAREVIA_BLUESKY_APP_PASSWORD"))
+        #expect(next.hasSuffix("; " + BlueskyDestination.signInHint))
+        #expect(receipt.mentions == BlueskyDestination.signInMentions)
         let availability = await destination.availability()
         #expect(availability.isAvailable)
         #expect(availability.reason?.contains("not signed in") == true)
