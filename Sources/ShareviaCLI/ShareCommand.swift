@@ -31,6 +31,7 @@ struct ShareCommand: AsyncParsableCommand, DeclaredArgumentsCommand {
               sharevia --to file card.png --out ~/shares --json
               sharevia --to email card.png --email-to friend@example.org --smtp smtp://mail.example.org:587
               sharevia --to clipboard card.png --dry-run
+              sharevia --to mastodon card.png --alt "A gold badge: level 7" --text "Level 7!" --thread
               SHAREVIA_UNAVAILABLE=clipboard sharevia --to clipboard card.png   # falls back to file
 
             \(ShareviaExitCode.helpText)

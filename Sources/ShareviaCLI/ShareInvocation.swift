@@ -20,6 +20,14 @@ struct ShareInvocation: Equatable, Sendable {
     var title: String?
     var url: String?
     var hashtags: [String] = []
+    /// `--alt`, repeated: alt text for the images in order, the card first (``ShareAltTexts``).
+    var altTexts: [String] = []
+    /// `--require-alt`: refuse to post an image without alt text.
+    var requiresAltText = false
+    /// `--thread`: post long text as a numbered reply chain instead of trimming it.
+    var threadsLongText = false
+    /// `--share-id`: the identity of an earlier share sent again; nil for a new share.
+    var shareID: String?
     var kind: String = Self.defaultKind
     var fallback: String?
     /// `--chain NAME`: a chain from the config file, instead of `--to`.
@@ -49,6 +57,13 @@ struct ShareInvocation: Equatable, Sendable {
         }
         if let url { try ContentValidation.checkURL(url) }
         for tag in hashtags { try ContentValidation.checkHashtag(tag) }
+        for (index, alt) in altTexts.enumerated() { try ShareAltTexts.check(alt, position: index + 1) }
+        if let shareID, ShareID(shareID) == nil {
+            throw ValidationError(
+                "--share-id '\(shareID)' is not a share id; give the \"shareId\" a --json report printed, "
+                    + "such as 1795693512123456-9f2c4e1a0b7d3c55"
+            )
+        }
         if text == "-" && card == "-" {
             throw ValidationError("--text - and --card - both read standard input; give the card spec as a file")
         }
@@ -94,6 +109,16 @@ struct ShareInvocation: Equatable, Sendable {
         return primary.appendingFallbacks([.clipboard, .file].filter(available))
     }
 
+    /// The share's options: its identity, which every destination of the chain and every retry
+    /// receives (`--share-id`'s, else `id`, a new one), and `--thread` and `--require-alt`.
+    func shareOptions(id: ShareID = .new()) -> ShareOptions {
+        ShareOptions(
+            id: shareID.flatMap(ShareID.init) ?? id,
+            threadsLongText: threadsLongText,
+            requiresAltText: requiresAltText
+        )
+    }
+
     func run() async throws {
         // The environment is read once per run; everything below is handed this copy.
         let environment = ShareEnvironment(ProcessEnvironment.variables())
@@ -111,14 +136,15 @@ struct ShareInvocation: Equatable, Sendable {
         }
         let pipeWait = routing.deliveryTimeout(environment: environment)
         let content = try buildShareable(pipeWait: pipeWait)
+        let options = shareOptions()
         do {
             if dryRun {
-                let previews = try await router.preview(content, via: chain)
+                let previews = try await router.preview(content, via: chain, options: options)
                 let exitCode = DryRunPrinter.exitCode(for: previews)
                 if json {
-                    StandardStreams.write(try DryRunPrinter.json(previews, exitCode: exitCode))
+                    StandardStreams.write(try DryRunPrinter.json(previews, exitCode: exitCode, shareID: options.id))
                 } else {
-                    StandardStreams.write(DryRunPrinter.text(previews))
+                    StandardStreams.write(DryRunPrinter.text(previews, shareID: options.id))
                 }
                 if exitCode != 0 { throw ExitCode(exitCode) }
                 return
@@ -126,9 +152,11 @@ struct ShareInvocation: Equatable, Sendable {
             let interrupts = ShareviaMain.interrupts
             let full: ShareReport
             if let interrupts {
-                full = try await interrupts.cancellingOnSignal { try await router.share(content, via: chain) }
+                full = try await interrupts.cancellingOnSignal {
+                    try await router.share(content, via: chain, options: options)
+                }
             } else {
-                full = try await router.share(content, via: chain)
+                full = try await router.share(content, via: chain, options: options)
             }
             // Worded for this command line once, for both the JSON and the lines.
             let report = ErrorAdvice.report(verbose ? full : full.withoutLogs)
@@ -136,7 +164,12 @@ struct ShareInvocation: Equatable, Sendable {
             let exitCode = interruption?.exitCode(for: report) ?? ShareviaExitCode.code(for: report.outcome)
             if json {
                 StandardStreams.write(
-                    try ReportPrinter.json(report, exitCode: exitCode, interruptedBy: interruption?.signalName)
+                    try ReportPrinter.json(
+                        report,
+                        exitCode: exitCode,
+                        shareID: options.id,
+                        interruptedBy: interruption?.signalName
+                    )
                 )
             } else {
                 StandardStreams.printError(report.description)
@@ -149,7 +182,8 @@ struct ShareInvocation: Equatable, Sendable {
         }
     }
 
-    /// The content from the arguments, with every file checked before anything is shared.
+    /// The content from the arguments, with every file checked before anything is shared, and
+    /// the `--alt` texts after the card's on its images (an image without one has no alt text).
     ///
     /// - Parameter pipeWait: How long a pipe given as a file (`<(command)`) may take: --timeout.
     func buildContent(pipeWait: Duration = ShareSettings.defaultTimeout) throws -> ShareContent {
@@ -160,6 +194,11 @@ struct ShareInvocation: Equatable, Sendable {
             } catch {
                 throw usageFailure(ErrorAdvice.message(for: error))
             }
+        }
+        do {
+            attachments = try ShareAltTexts.assign(altTexts, to: attachments, hasCard: card != nil).attachments
+        } catch let error as ValidationError {
+            throw usageFailure(error.message)
         }
         var body = text ?? ""
         if text == "-" { body = try StandardStreams.readUTF8Input(purpose: "--text") }
@@ -185,6 +224,7 @@ struct ShareInvocation: Equatable, Sendable {
             spec: card,
             adding: content,
             textGiven: text != nil,
+            altText: altTexts.first,
             pipeWait: pipeWait
         )
     }

@@ -48,7 +48,8 @@ public struct WebhookDestination: ShareDestination {
             destination: id,
             summary: "webhook: \(text.count)/4000 characters",
             text: text,
-            plan: WebhookPlan(endpoint: endpoint),
+            // The same for every retry of this share: the server can tell a retry from a new post.
+            plan: WebhookPlan(endpoint: endpoint, idempotencyKey: "sharevia-\(request.options.id)"),
             notes: notes
         )
     }
@@ -56,10 +57,12 @@ public struct WebhookDestination: ShareDestination {
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         guard !Task.isCancelled else { throw ShareError(.cancelled, destination: id, message: "cancelled") }
         guard let token else { throw ShareError(.unavailable, destination: id, message: "WEBHOOK_TOKEN is not set") }
-        let endpoint = try prepared.plan(as: WebhookPlan.self, for: id).endpoint  // what prepare decided
+        let plan = try prepared.plan(as: WebhookPlan.self, for: id)  // what prepare decided
+        let endpoint = plan.endpoint
         var request = URLRequest(url: endpoint)
         request.httpMethod = "POST"
         request.setValue("Bearer \(token.revealed())", forHTTPHeaderField: "Authorization")
+        request.setValue(plan.idempotencyKey, forHTTPHeaderField: "Idempotency-Key")
         request.httpBody = Data((prepared.text ?? "").utf8)
         let status: Int
         do {
@@ -94,7 +97,10 @@ public struct WebhookDestination: ShareDestination {
 /// What `prepare` decided and `deliver` acts on; `--dry-run` prints its fields.
 struct WebhookPlan: SharePlan {
     var endpoint: URL
-    var fields: [PreparedShare.Field] { [.init("endpoint", endpoint.absoluteString)] }
+    var idempotencyKey: String
+    var fields: [PreparedShare.Field] {
+        [.init("endpoint", endpoint.absoluteString), .init("idempotency-key", idempotencyKey)]
+    }
 }
 
 /// Counts Unicode scalars, the way an old SMS gateway does.
@@ -161,6 +167,25 @@ struct PagerDestination: ShareDestination {
             environment: ShareEnvironment()
         )
         #expect(await missing.availability().isAvailable == false)
+    }
+
+    /// The webhook's idempotency key comes from the share's identity: the same for every retry
+    /// of a share, another for another share.
+    @Test func webhookExampleDerivesItsIdempotencyKeyFromTheSharesIdentity() throws {
+        let webhook = WebhookDestination(
+            endpoint: URL(string: "http://127.0.0.1:9/hook")!,
+            environment: ShareEnvironment(["WEBHOOK_TOKEN": "tok-123"])
+        )
+        let id = ShareID(microseconds: 1_795_693_512_123_456, nonce: 0x9f2c_4e1a_0b7d_3c55)
+        let request = ShareRequest(content: ShareContent(text: "hi"), options: ShareOptions(id: id))
+        let first = try webhook.prepare(request).plan(as: WebhookPlan.self, for: "webhook")
+        let again = try webhook.prepare(request).plan(as: WebhookPlan.self, for: "webhook")
+        #expect(first.idempotencyKey == "sharevia-1795693512123456-9f2c4e1a0b7d3c55")
+        #expect(again.idempotencyKey == first.idempotencyKey)
+        let other = ShareRequest(content: ShareContent(text: "hi"), options: ShareOptions())
+        #expect(
+            try webhook.prepare(other).plan(as: WebhookPlan.self, for: "webhook").idempotencyKey != first.idempotencyKey
+        )
     }
 
     @Test func pagerExampleFitsTextWithTheSharedEngine() async throws {

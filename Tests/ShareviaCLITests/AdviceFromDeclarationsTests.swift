@@ -94,13 +94,13 @@ import Testing
         #expect(lines.contains("note: beeps softly (--beacon-volume unset)"), "\(lines)")
         #expect(lines.contains("beeped once; listen; raise --beacon-volume to hear it across the room"), "\(lines)")
         #expect(!lines.contains("Configuration.volume"), "\(lines)")
-        let json = try ReportPrinter.json(ErrorAdvice.report(report), exitCode: 0)
+        let json = try ReportPrinter.json(ErrorAdvice.report(report), exitCode: 0, shareID: .new())
         #expect(json.contains("raise --beacon-volume to hear it") && !json.contains("Configuration.volume"), "\(json)")
     }
 
     @Test func theDryRunNamesTheFlagOfANewDestinationsSetting() async throws {
         let previews = try await router().preview(ShareContent(text: "hi"), via: FallbackChain(["beacon", "mute"]))
-        let lines = DryRunPrinter.text(previews)
+        let lines = DryRunPrinter.text(previews, shareID: .new())
         #expect(
             lines.contains(
                 "== beacon: available, beeps at the default volume; pass --beacon-volume or set SHAREVIA_BEACON_VOLUME"
@@ -112,7 +112,7 @@ import Testing
             lines.contains("  would be skipped: too quiet to hear (--beacon-volume is 0) [content-rejected]"),
             "\(lines)"
         )
-        let json = try DryRunPrinter.json(previews, exitCode: 0)
+        let json = try DryRunPrinter.json(previews, exitCode: 0, shareID: .new())
         #expect(!json.contains("Configuration.volume"), "\(json)")
     }
 

@@ -15,6 +15,12 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("wrote \(output): 1200x675 PNG"))
         #expect(run.stdout.contains("share text: 30 day streak in Habitual! 🔥 Consistency is everything."))
+        #expect(
+            run.stdout.contains(
+                "alt text: Streak card: 30 day streak, A whole month. Unstoppable, 13 of the last 14 days done, total 142\n"
+            ),
+            "\(run.stdout)"
+        )
         let size = try PNGBytes.size(ofFileAt: output)
         #expect(size.width == 1200 && size.height == 675)
         #expect(folder.names() == ["card.png"], "no temporary file is left behind")

@@ -110,7 +110,8 @@ import Testing
     }
 
     /// Whether the list line at `index` of `lines` stands in `current` at the same distance from
-    /// the line it follows, with c0dfc01's words in their order.
+    /// the line it follows, with c0dfc01's words in their order (options added since may stand
+    /// among them or after them).
     private static func listKeepsItsWords(at index: Int, of lines: [String], in current: [String]) -> Bool {
         var anchor = index - 1
         while anchor >= 0, listPrefixes.contains(where: lines[anchor].trimmingCharacters(in: .whitespaces).hasPrefix) {
@@ -120,8 +121,13 @@ import Testing
             found + index - anchor < current.count
         else { return false }
         let counterpart = current[found + index - anchor]
-        let oldWords = lines[index].split(separator: " ")
-        var newWords = counterpart.split(separator: " ")[...]
+        // A list's closing parenthesis is not part of its last word: an option added last stands
+        // before it.
+        func words(_ line: String) -> [Substring] {
+            line.split(separator: " ").map { $0.hasSuffix(")") && $0.count > 1 ? $0.dropLast() : $0 }
+        }
+        let oldWords = words(lines[index])
+        var newWords = words(counterpart)[...]
         guard oldWords.first == newWords.first else { return false }
         for word in oldWords {
             guard let at = newWords.firstIndex(of: word) else { return false }

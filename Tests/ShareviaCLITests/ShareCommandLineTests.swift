@@ -216,7 +216,8 @@ import Testing
             (["--to", "x", "-vq"], "Unknown option '-q'", nil),
             // Letters none of which is a flag are a mistyped long name; --help is never suggested.
             (["--to", "x", "--text", "hi", "-qq"], "Unknown option '-qq'. Did you mean '--to'?", nil),
-            (["--to", "x", "--hlp"], "Unknown option '--hlp'. Did you mean '--to'?", nil),
+            // The nearest name: --alt (2 edits) since it was added, before it --to (3 edits).
+            (["--to", "x", "--hlp"], "Unknown option '--hlp'. Did you mean '--alt'?", nil),
             (["--to", "x", "--timeout", "0", "--text", "hi"], "--timeout must be between 0 and 3600 seconds", nil),
             (["--to", "x", "--retries", "11", "--text", "hi"], "--retries must be between 0 and 10", nil),
             (

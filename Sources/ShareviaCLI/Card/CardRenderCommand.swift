@@ -7,8 +7,9 @@ struct CardRenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a card spec to a PNG.",
         discussion: """
-            Prints the PNG's path, size and the share text that goes with the card. The spec is a \
-            regular file, a pipe that ends within 30 s, or standard input ('-'); at most 1 MiB.
+            Prints the PNG's path, size, and the share text and alt text that go with the card \
+            (share the PNG with --alt and that text; --card draws it with its alt text). The spec \
+            is a regular file, a pipe that ends within 30 s, or standard input ('-'); at most 1 MiB.
             """
     )
 
@@ -60,7 +61,8 @@ struct CardRenderCommand: ParsableCommand {
         CardOutputFile.announce(
             "wrote \(output == PNGOutput.standardOutputName ? "standard output" : output): \(spec.size) PNG, "
                 + "\(png.count) bytes, \(spec.theme.name) theme\n"
-                + "share text: \(ShareTextTemplates.text(for: spec))\n",
+                + "share text: \(ShareTextTemplates.text(for: spec))\n"
+                + "alt text: \(spec.altText)\n",
             output: output
         )
     }

@@ -6,12 +6,15 @@ import ShareCore
 /// destination's from its declarations (``StandardDestinations/builtIns``, then an integrator's
 /// settings that declare a flag). Nothing here names a destination.
 enum CommandOptions {
-    /// The share command's options: its own, the router's, then the destinations' own groups and cards.
+    /// The share command's options: its own, the router's, then the destinations' own groups, then
+    /// its own groups (posting, cards).
     static var share: [CommandOption] {
-        shareOwn.dropLast() + router + destinationGroups.map(CommandOption.init) + shareOwn.suffix(1)
+        shareOwn.filter { $0.setting.group == nil } + router + destinationGroups.map(CommandOption.init)
+            + shareOwn.filter { $0.setting.group != nil }
     }
 
-    /// The share command's own options, `--card` last.
+    /// The share command's own options, its groups last: posting (`--alt`, `--require-alt`,
+    /// `--thread`, `--share-id`), then `--card`.
     static let shareOwn: [CommandOption] = {
         typealias Own = ShareCommandOptions
         return [
@@ -19,7 +22,8 @@ enum CommandOptions {
             CommandOption(Own.title), CommandOption(Own.url), CommandOption(Own.hashtag), CommandOption(Own.kind),
             CommandOption(ShareChainSettings.fallback), CommandOption(Own.chain), CommandOption(Own.noFallback),
             CommandOption(Own.dryRun), CommandOption(Own.json), CommandOption(setting: Own.verbose, short: "v"),
-            CommandOption(Own.card),
+            CommandOption(Own.alt), CommandOption(Own.requireAlt), CommandOption(Own.thread),
+            CommandOption(Own.shareID), CommandOption(Own.card),
         ]
     }()
 

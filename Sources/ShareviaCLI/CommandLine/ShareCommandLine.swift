@@ -94,6 +94,10 @@ enum ShareCommandLine {
         invocation.title = values.value(Own.title)
         invocation.url = values.value(Own.url)
         invocation.hashtags = values.options[Own.hashtag.flag!] ?? []
+        invocation.altTexts = values.options[Own.alt.flag!] ?? []
+        invocation.requiresAltText = values.isSet(Own.requireAlt)
+        invocation.threadsLongText = values.isSet(Own.thread)
+        invocation.shareID = values.value(Own.shareID)
         invocation.kind = values.value(Own.kind) ?? ShareInvocation.defaultKind
         invocation.fallback = values.value(ShareChainSettings.fallback)
         invocation.chainName = values.value(Own.chain)
