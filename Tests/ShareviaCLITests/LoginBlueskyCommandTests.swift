@@ -314,3 +314,28 @@ import Testing
         #expect(help == pinned, "help for 'login bluesky' changed; rerun with SHAREVIA_UPDATE_HELP=1 to accept")
     }
 }
+
+/// A Bluesky account's refused sign-in is worded with the command that signs it in again.
+@Suite struct LoginBlueskyAdviceTests {
+    @Test func aRefusedStoredSignInNamesTheLoginCommand() {
+        let detail = ShareError.Detail(
+            .signInAgain,
+            setting: "bluesky.handle",
+            value: "alice.bsky.social",
+            found: ["http://127.0.0.1:2583", "400", "ExpiredToken"]
+        )
+        #expect(
+            ErrorAdvice.advised("sign in to alice.bsky.social on http://127.0.0.1:2583 again", detail)
+                == "sign in to alice.bsky.social on http://127.0.0.1:2583 again (run 'sharevia login bluesky --handle alice.bsky.social --pds http://127.0.0.1:2583')"
+        )
+        let standard = ShareError.Detail(
+            .signInAgain,
+            setting: "bluesky.handle",
+            value: "bob.example.com",
+            found: ["https://bsky.social"]
+        )
+        #expect(ErrorAdvice.advised("m", standard) == "m (run 'sharevia login bluesky --handle bob.example.com')")
+        // Another network's, or the app password's: no Bluesky login advice.
+        #expect(ErrorAdvice.advised("m", .init(.signInAgain, found: ["https://example.social", "401"])) == "m")
+    }
+}

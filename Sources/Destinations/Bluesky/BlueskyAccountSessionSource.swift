@@ -2,7 +2,7 @@ import Accounts
 import HTTPTransport
 import ShareCore
 
-/// A session of an account signed in with `sharevia login bluesky`, whose refresh token the
+/// A session of an account signed in before (the command line's `login bluesky`), whose refresh token the
 /// account store keeps (in the keyring, or an owner-only file).
 ///
 /// 1. The first ``session(client:)`` reads the stored refresh token and calls
@@ -16,7 +16,8 @@ import ShareCore
 ///    another task is returned as it is).
 ///
 /// A refused refresh token (`ExpiredToken`, `InvalidToken`, 401) is `permanent` with
-/// `sign-in-again`, and the message says `sharevia login bluesky --handle HANDLE`.
+/// `sign-in-again`, its detail naming the handle (setting `bluesky.handle`) and the server, so the
+/// command line can say which command signs in again.
 package actor BlueskyAccountSessionSource: BlueskySessionSource {
     /// The account as the store listed it when the source was made.
     package nonisolated let account: Account
@@ -36,10 +37,18 @@ package actor BlueskyAccountSessionSource: BlueskySessionSource {
         self.calls = BlueskySessionCalls(server: server, destination: destination)
     }
 
-    /// What to do when the stored sign-in is refused.
-    package nonisolated var signInAgain: String {
-        let pds = calls.server == .standard ? "" : " --pds \(calls.server)"
-        return "sign in again with 'sharevia login bluesky --handle \(account.name)\(pds)'"
+    /// What to do when the stored sign-in is refused, in library terms.
+    package nonisolated var signInAgain: String { "sign in to \(account.name) on \(calls.server) again" }
+
+    /// The detail of an error that a new sign-in fixes: the handle (as the setting
+    /// `bluesky.handle`) and the server, so a caller can name its own way of signing in.
+    package nonisolated func signInDetail(found more: [String] = []) -> ShareError.Detail {
+        .init(
+            .signInAgain,
+            setting: BlueskyCredentials.handle.key,
+            value: account.name,
+            found: [calls.server.description] + more
+        )
     }
 
     package func session(client: HTTPClient) async throws(ShareError) -> BlueskySession {
@@ -68,10 +77,16 @@ package actor BlueskyAccountSessionSource: BlueskySessionSource {
         }
         let calls = self.calls
         let advice = signInAgain
+        let detail = signInDetail()
         // Isolated to this actor, so the answer is kept before any other call reads `current`.
         let shared = Task { () async -> Result<BlueskySession, ShareError> in
             do throws(ShareError) {
-                let answer = try await calls.refreshSession(refreshToken: stored, signInAgain: advice, client: client)
+                let answer = try await calls.refreshSession(
+                    refreshToken: stored,
+                    signInAgain: advice,
+                    detail: detail,
+                    client: client
+                )
                 return self.keep(answer)
             } catch {
                 return .failure(error)
@@ -96,7 +111,7 @@ package actor BlueskyAccountSessionSource: BlueskySessionSource {
                     destination: calls.destination,
                     message:
                         "\(calls.server) answered refreshSession for \(answer.did), not the signed-in account \(account.name) (\(account.id)); \(signInAgain)",
-                    detail: .init(.signInAgain, value: answer.did, found: [account.id])
+                    detail: signInDetail(found: [answer.did])
                 )
             )
         }
@@ -120,7 +135,7 @@ package actor BlueskyAccountSessionSource: BlueskySessionSource {
 
     private func storeError(_ error: AccountStoreError) -> ShareError {
         let code: ShareError.Code = error.code == .keyringUnavailable ? .unavailable : .permanent
-        let detail: ShareError.Detail? = error.code == .tokenMissing ? .init(.signInAgain, found: [account.name]) : nil
+        let detail: ShareError.Detail? = error.code == .tokenMissing ? signInDetail() : nil
         let advice = error.code == .tokenMissing ? "; \(signInAgain)" : ""
         return ShareError(
             code,

@@ -9,7 +9,7 @@ import ShareCore
 ///    `bluesky.app_password_env` / `bluesky.app_password_file` (resolved by whoever read the file,
 ///    passed in `secrets`), with the handle from `SHAREVIA_BLUESKY_HANDLE` or `bluesky.handle`:
 ///    ``BlueskyPasswordSessionSource`` (createSession once per process).
-/// 2. Else the account signed in with `sharevia login bluesky` on that PDS (the one named by
+/// 2. Else the account signed in on that PDS (the command line's `login bluesky`) (the one named by
 ///    the handle setting when several are): ``BlueskyAccountSessionSource`` (refreshSession with
 ///    the stored refresh token, the rotated one saved back).
 /// 3. Else none: the destination hands off and says how to sign in.
@@ -23,7 +23,7 @@ package enum BlueskyCredentials {
         variable: "SHAREVIA_BLUESKY_HANDLE",
         kind: .text,
         help:
-            "Bluesky: the handle to post as (or SHAREVIA_BLUESKY_HANDLE): with an app password, the account it signs in to; without one, which account signed in with 'sharevia login bluesky' to use.",
+            "Bluesky: the handle to post as (or SHAREVIA_BLUESKY_HANDLE): with an app password, the account it signs in to; without one, which of the accounts signed in on the PDS to use.",
         valueName: "handle",
         defaultWords: "(none: the only account signed in on the PDS)",
         summary: "the handle to post as, such as alice.bsky.social",
@@ -37,7 +37,7 @@ package enum BlueskyCredentials {
         kind: .text,
         help:
             "Bluesky: an app password (xxxx-xxxx-xxxx-xxxx) for scripts and CI, from SHAREVIA_BLUESKY_APP_PASSWORD or the config's bluesky.app_password_env / bluesky.app_password_file; never the account's own password.",
-        defaultWords: "(none: the account signed in with 'sharevia login bluesky')",
+        defaultWords: "(none: the account signed in on the PDS)",
         summary: "an app password: app_password_env or app_password_file (inline only in a 0600 file)",
         group: group,
         isSecret: true

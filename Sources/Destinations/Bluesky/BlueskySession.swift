@@ -27,8 +27,8 @@ package struct BlueskySession: Sendable {
 }
 
 /// Where the Bluesky destination gets its session: an app password from the environment or the
-/// config (`com.atproto.server.createSession`), or an account signed in with `sharevia login
-/// bluesky` (`com.atproto.server.refreshSession` with its stored refresh token).
+/// config (`com.atproto.server.createSession`), or an account signed in before (the command line's `login
+/// bluesky`) (`com.atproto.server.refreshSession` with its stored refresh token).
 package protocol BlueskySessionSource: Sendable {
     /// A session to post with, created or refreshed as needed.
     ///

@@ -66,12 +66,16 @@ package struct BlueskySessionCalls: Sendable {
     /// Trades `refreshToken` for a new session, whose refresh token replaces it (refresh tokens
     /// rotate: the old one stops working).
     ///
-    /// - Parameter signInAgain: What to do when the server refuses the refresh token, such as
-    ///   `sign in again with 'sharevia login bluesky --handle alice.bsky.social'`.
+    /// - Parameters:
+    ///   - signInAgain: What to do when the server refuses the refresh token, such as
+    ///     `sign in to alice.bsky.social on https://bsky.social again`.
+    ///   - detail: The detail of that refusal (its code `sign-in-again`), to which the status and
+    ///     the server's error name are added.
     /// - Throws: ``ShareCore/ShareError`` as the table above says.
     package func refreshSession(
         refreshToken: Secret,
         signInAgain: String,
+        detail: ShareError.Detail = .init(.signInAgain),
         client: HTTPClient
     ) async throws(ShareError) -> BlueskySessionAnswer {
         let request = BlueskySessionRequests.refreshSession(server: server, refreshToken: refreshToken)
@@ -81,7 +85,11 @@ package struct BlueskySessionCalls: Sendable {
             if name == "ExpiredToken" || name == "InvalidToken" || failure.status == 401 || failure.status == 403 {
                 return (
                     "\(server) no longer accepts the stored sign-in (\(failure.status))\(quote(failure.xrpc)); refresh tokens expire and are replaced at each refresh, so an old or lost one signs the account out: \(signInAgain)",
-                    .init(.signInAgain, value: name, found: [server.description, String(failure.status)])
+                    {
+                        var refused = detail
+                        refused.found += [String(failure.status)] + (name.map { [$0] } ?? [])
+                        return refused
+                    }()
                 )
             }
             return nil

@@ -172,6 +172,16 @@ struct LoginBlueskyCommand: AsyncParsableCommand {
         return try result.get()
     }
 
+    /// The command that signs the account of a Bluesky `sign-in-again` error in again, after
+    /// `message`; nil for another network's error. The session sources name the account in the
+    /// detail: the handle as the setting `bluesky.handle`, then the PDS.
+    static func advice(_ message: String, _ detail: ShareError.Detail) -> String? {
+        guard detail.setting == BlueskyCredentials.handle.key, let handle = detail.value else { return nil }
+        let server = detail.found.first.flatMap { try? BlueskyServer($0) }
+        let pds = server.map { $0 == .standard ? "" : " --pds \($0)" } ?? ""
+        return "\(message) (run 'sharevia login bluesky --handle \(handle)\(pds)')"
+    }
+
     /// The failure of an interrupted sign-in: exit 130 or 143, nothing saved.
     private static func interrupted(_ signal: Int32) -> CommandFailure {
         let message = "interrupted by \(InterruptSignals.name(of: signal)); not signed in, nothing was saved"

@@ -96,11 +96,9 @@ import Testing
             } catch {
                 #expect(error.code == .permanent)
                 #expect(error.detail?.code == .signInAgain)
-                #expect(
-                    error.message.contains(
-                        "sign in again with 'sharevia login bluesky --handle alice.bsky.social --pds \(server.origin)'"
-                    )
-                )
+                #expect(error.message.hasSuffix("sign in to alice.bsky.social on \(server.origin) again"))
+                #expect(error.detail?.setting == "bluesky.handle" && error.detail?.value == "alice.bsky.social")
+                #expect(error.detail?.found.first == server.origin)
                 #expect(error.message.contains("Token") || error.message.contains("token"))
                 #expect(!error.detailedDescription.contains(stored))
             }
@@ -140,8 +138,54 @@ import Testing
             let session = try await source.session(client: PDS.client())
             #expect(session.accessToken.revealed() == "access-jwt-1")
             let notice = try #require(session.notice)
-            #expect(notice.contains("could not be saved") && notice.contains("sharevia login bluesky"))
+            #expect(notice.contains("could not be saved") && notice.contains("sign in to alice.bsky.social on"))
             #expect(!notice.contains(refresh))
+        }
+    }
+
+    /// libsecret talks to the bus of the process's own `DBUS_SESSION_BUS_ADDRESS`, so the keyring
+    /// part runs in an exit test (a child process that sets it first); `secret-tool` then checks.
+    @Test func withAKeyringTheRotatedTokenIsWhereSecretToolFindsIt() async throws {
+        try await SecretServiceSession.with { session in
+            let folder = TemporaryFolder("bluesky-keyring")
+            let stored = PDS.canary("refresh")
+            let (access, refresh) = (PDS.canary("access"), PDS.canary("refresh"))
+            let routes = [
+                PDS.refreshPath: [
+                    HTTPTestServer.Answer.status(200, json: PDS.session(access: access, refresh: refresh))
+                ]
+            ]
+            try await HTTPTestServer.with(.init(routes: routes)) { server in
+                let state = folder.file("state")
+                let address = session.address
+                let origin = server.origin
+                await #expect(processExitsWith: .success) {
+                    [
+                        state = state as String, address = address as String, origin = origin as String,
+                        stored = stored as String, access = access as String, refresh = refresh as String
+                    ] in
+                    setenv("DBUS_SESSION_BUS_ADDRESS", address, 1)
+                    let store = AccountStore(configuration: .init(stateFolder: state))
+                    let account = Account(network: .bluesky, name: PDS.handle, server: origin, id: PDS.did)
+                    let record = try store.save(account: account, token: Secret(stored)).account
+                    guard record.token == .keyring else { exit(3) }
+                    let source = BlueskyAccountSessionSource(
+                        account: record,
+                        store: store,
+                        server: try BlueskyServer(origin)
+                    )
+                    let got = try await source.session(client: PDS.client())
+                    guard got.accessToken.revealed() == access, got.notice == nil else { exit(4) }
+                    guard try store.token(for: record).revealed() == refresh else { exit(5) }
+                }
+                let found = try await session.lookup(network: "bluesky", account: PDS.handle)
+                #expect(found == refresh)
+                #expect(server.received.map { $0.header("Authorization") } == ["Bearer \(stored)"])
+                for token in [stored, access, refresh] {
+                    #expect(files(under: folder.path, containing: token).isEmpty)
+                    #expect(!session.logs.contains(token))
+                }
+            }
         }
     }
 
@@ -222,6 +266,38 @@ import Testing
             #expect(error.code == .unavailable)
             #expect(error.detail?.code == .choiceNeeded)
             #expect(error.detail?.found == ["carol.example.com", "dave.example.com"])
+        }
+    }
+
+    @Test func aDamagedAccountsFileOrAnUnreachableKeyringMakesTheSourceUnavailableWithTheReason() async throws {
+        let folder = TemporaryFolder("bluesky-unusable")
+        let store = Self.fileStore(folder)
+        try store.save(
+            account: Account(network: .bluesky, name: "carol.example.com", server: "https://bsky.social", id: PDS.did),
+            token: Secret("stored-refresh")
+        )
+        // The record says the keyring, which this store can't reach: nothing is sent.
+        var keyringRecord = try store.account(network: .bluesky, named: nil)
+        keyringRecord.token = .keyring
+        let viaKeyring = BlueskyAccountSessionSource(account: keyringRecord, store: store, server: .standard)
+        do throws(ShareError) {
+            _ = try await viaKeyring.session(client: HTTPClient())
+            Issue.record("a session without its token")
+        } catch {
+            #expect(error.code == .unavailable)
+            #expect(error.message.contains("can't read the stored sign-in of the Bluesky account carol.example.com"))
+        }
+        // A damaged accounts file: a source that says so, never a guess.
+        let accountsFile = folder.file("state/accounts.json")
+        try Data("{".utf8).write(to: URL(fileURLWithPath: accountsFile))
+        chmod(accountsFile, 0o600)
+        let damaged = try #require(try Self.source([:], store: store).source)
+        do throws(ShareError) {
+            _ = try await damaged.session(client: HTTPClient())
+            Issue.record("a session from a damaged file")
+        } catch {
+            #expect(error.code == .unavailable)
+            #expect(error.message.hasPrefix("can't read the Bluesky accounts signed in: "))
         }
     }
 

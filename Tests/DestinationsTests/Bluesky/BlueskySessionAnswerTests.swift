@@ -1,9 +1,10 @@
 import Foundation
 import HTTPTransport
 import ShareCore
+import TestSupport
 import Testing
 
-@testable import Destinations
+@_spi(Fuzzing) @testable import Destinations
 
 /// The session answer parser and the request builders, against the lexicons.
 @Suite struct BlueskySessionAnswerTests {
@@ -118,5 +119,22 @@ import Testing
     ])
     func appPasswordsHaveTheirForm(password: String, wellFormed: Bool) {
         #expect(BlueskyAppPassword.isWellFormed(Secret(password)) == wellFormed)
+    }
+}
+
+/// The `bluesky-session` fuzz target's hook reads what the parser reads and names the field.
+@Suite struct BlueskySessionFuzzingTests {
+    @Test func theHookReadsTheSeedsOrNamesTheField() throws {
+        let seeds = "\(PackageRoot.path)/Fuzz/seeds/bluesky-session"
+        func seed(_ name: String) throws -> [UInt8] {
+            Array(try Data(contentsOf: URL(fileURLWithPath: "\(seeds)/\(name)")))
+        }
+        #expect(BlueskySessionFuzzing.session(try seed("create-session.json")) == nil)
+        #expect(BlueskySessionFuzzing.session(try seed("refresh-session.json")) == nil)
+        #expect(
+            BlueskySessionFuzzing.session(try seed("auth-factor.json")) == "did: is missing from createSession's answer"
+        )
+        let refused = try #require(BlueskySessionFuzzing.session(try seed("bad-token.json")))
+        #expect(refused.hasPrefix("accessJwt: ") && !refused.contains("FUZZ-TOKEN"))
     }
 }
