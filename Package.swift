@@ -165,7 +165,7 @@ let package = Package(
             name: "DestinationsTests",
             dependencies: [
                 "Destinations", "Clipboard", "ShareCore", "ShareCoreTesting", "LocalFiles", "TextFitting",
-                "ProcessRunning", "ImagePipeline", "TestSupport",
+                "ProcessRunning", "ImagePipeline", "TestSupport", "HTTPTransport",
             ],
             // The AT Protocol lexicons and syntax vectors and the Mastodon OpenAPI description, read from
             // the package folder.

@@ -45,6 +45,7 @@ public enum StandardDestinations {
         SMSDestination.builtIn,
         EmailDestination.builtIn,
         WebIntentDestination.builtIn,
+        BlueskyDestination.builtIn,
     ]
 
     /// Every setting a built-in or the plugins read, after the share's own, in the order
