@@ -23,7 +23,7 @@ let package = Package(
         .library(name: "TextFitting", targets: ["TextFitting"]),
         // The fuzz targets' way in (Fuzz/, a package of its own): `@_spi(Fuzzing)` hooks over what
         // is the package's own (the image decoders, the card parser, the MIME writer, the SMS line
-        // counter). Nothing in it is public without the SPI.
+        // counter, the history database reader). Nothing in it is public without the SPI.
         .library(name: "FuzzEntryPoints", targets: ["FuzzEntryPoints"]),
         .executable(name: "sharevia", targets: ["sharevia"]),
     ],
@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "CCurl"),
         // libsecret for the keyring (Secret Service), loaded with dlopen only when a token is read or written.
         .target(name: "CSecret"),
+        // Debian's libsqlite3 for share history, loaded with dlopen only when a database is opened.
+        .target(name: "CSQLite"),
         // Cairo, Pango and libqrencode for share cards, loaded with dlopen only when a card is drawn.
         .target(name: "CPangoCairo"),
 
@@ -84,6 +86,13 @@ let package = Package(
             dependencies: ["ShareCore", "AtomicFiles", "CSecret"],
             swiftSettings: strictSettings
         ),
+        // Share history (and, next, the outbox) on SQLite: the thin layer over the C API, the schema
+        // and its migrations, recording a report, the history and statistics queries.
+        .target(
+            name: "ShareHistory",
+            dependencies: ["ShareCore", "Accounts", "CSQLite"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "ImagePipeline",
             dependencies: ["MediaTypes", "CPNGShim", "CTurboJPEG", "AtomicFiles"],
@@ -104,7 +113,7 @@ let package = Package(
         ),
         .target(
             name: "FuzzEntryPoints",
-            dependencies: ["ImagePipeline", "ShareCards", "Destinations", "TextFitting"],
+            dependencies: ["ImagePipeline", "ShareCards", "Destinations", "TextFitting", "ShareHistory"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -156,7 +165,7 @@ let package = Package(
             name: "DestinationsTests",
             dependencies: [
                 "Destinations", "Clipboard", "ShareCore", "ShareCoreTesting", "LocalFiles", "TextFitting",
-                "ProcessRunning", "ImagePipeline", "TestSupport",
+                "ProcessRunning", "ImagePipeline", "TestSupport", "HTTPTransport",
             ],
             // The AT Protocol lexicons and syntax vectors and the Mastodon OpenAPI description, read from
             // the package folder.
@@ -185,6 +194,11 @@ let package = Package(
         .testTarget(
             name: "AccountsTests",
             dependencies: ["Accounts", "ShareCore", "AtomicFiles", "ProcessRunning", "TestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ShareHistoryTests",
+            dependencies: ["ShareHistory", "ShareCore", "ProcessRunning", "TestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages sharevia needs. Usage: scripts/install-deps.sh [build|test|bench]
 #   build: what compiling and running need (libpng, libjpeg-turbo, libcurl, OpenSSL, libxcb headers, pkg-config,
+#          libsqlite3 for share history (loaded with dlopen, so no headers),
 #          and for 'sharevia card' the Cairo, Pango and libqrencode runtime libraries (loaded with dlopen,
 #          so no headers) with the Noto fonts: Latin and most scripts, CJK, colour emoji)
 #   test:  build + the real parts the tests run against (Xvfb, xclip, xsel, wl-clipboard, the Wayland
@@ -16,12 +17,12 @@
 # Skips apt entirely when everything is already installed.
 set -euo pipefail
 kind=${1:-build}
-packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-dev pkg-config
+packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-dev pkg-config libsqlite3-0
   libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libqrencode4 fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 if [[ $kind == test || $kind == bench ]]; then
   packages+=(xvfb xclip xsel wl-clipboard sway weston x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils
     libjpeg-turbo-progs python3-jsonschema postfix python3-venv gnome-keyring libsecret-1-0 libsecret-tools dbus-daemon
-    dbus-bin)
+    dbus-bin python3)
 fi
 if [[ $kind == bench ]]; then
   packages+=(libvips-tools hyperfine time libmagickcore-6.q16-6-extra jq)

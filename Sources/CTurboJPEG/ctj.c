@@ -11,10 +11,14 @@ static int (*tj_decompress_header3)(tjhandle, const unsigned char *, unsigned lo
 static int (*tj_decompress2)(tjhandle, const unsigned char *, unsigned long, unsigned char *, int, int, int, int, int);
 static char *(*tj_get_error_str2)(tjhandle);
 static int (*tj_destroy)(tjhandle);
+static tjhandle (*tj_init_compress)(void);
+static int (*tj_compress2)(tjhandle, const unsigned char *, int, int, int, int, unsigned char **, unsigned long *, int,
+                           int, int);
+static void (*tj_free)(unsigned char *);
 static char load_error[256];
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 
-enum { TJPF_RGBA_FORMAT = 7, TJFLAG_ACCURATEDCT_FLAG = 4096, TJFLAG_STOPONWARNING_FLAG = 8192 };
+enum { TJSAMP_420_SUBSAMPLING = 2, TJPF_RGBA_FORMAT = 7, TJFLAG_ACCURATEDCT_FLAG = 4096, TJFLAG_STOPONWARNING_FLAG = 8192 };
 
 static void load(void) {
     void *library = dlopen("libturbojpeg.so.0", RTLD_NOW | RTLD_LOCAL);
@@ -33,7 +37,13 @@ static void load(void) {
     if (!tj_init_decompress || !tj_decompress_header3 || !tj_decompress2 || !tj_get_error_str2 || !tj_destroy) {
         snprintf(load_error, sizeof load_error, "libturbojpeg.so.0 lacks the TurboJPEG 2 functions; update libturbojpeg0");
         tj_init_decompress = NULL;
+        return;
     }
+    // Encoding is optional: a library without it still decodes.
+    tj_init_compress = (tjhandle(*)(void))dlsym(library, "tjInitCompress");
+    tj_compress2 = (int (*)(tjhandle, const unsigned char *, int, int, int, int, unsigned char **, unsigned long *, int,
+                            int, int))dlsym(library, "tjCompress2");
+    tj_free = (void (*)(unsigned char *))dlsym(library, "tjFree");
 }
 
 static int fail(char *error, size_t capacity, const char *message) {
@@ -74,4 +84,34 @@ int ctj_decode_rgba(const uint8_t *jpeg, size_t size, uint8_t *rgba, int width, 
     if (result != 0) fail(error, error_capacity, tj_get_error_str2(handle));
     tj_destroy(handle);
     return result == 0 ? 0 : CTJ_FAILED;
+}
+
+int ctj_encode_rgba(const uint8_t *rgba, int width, int height, int quality, uint8_t **jpeg, size_t *size,
+                    char *error, size_t error_capacity) {
+    int status = ready(error, error_capacity);
+    if (status != 0) return status;
+    if (!tj_init_compress || !tj_compress2 || !tj_free) {
+        snprintf(error, error_capacity, "libturbojpeg.so.0 lacks tjCompress2; update libturbojpeg0");
+        return CTJ_NO_LIBRARY;
+    }
+    tjhandle handle = tj_init_compress();
+    if (!handle) return fail(error, error_capacity, "TurboJPEG could not start a compressor");
+    unsigned char *output = NULL;
+    unsigned long length = 0;
+    int result = tj_compress2(handle, rgba, width, width * 4, height, TJPF_RGBA_FORMAT, &output, &length,
+                              TJSAMP_420_SUBSAMPLING, quality, TJFLAG_ACCURATEDCT_FLAG);
+    if (result != 0) {
+        fail(error, error_capacity, tj_get_error_str2(handle));
+        if (output) tj_free(output);
+        output = NULL;
+        length = 0;
+    }
+    tj_destroy(handle);
+    *jpeg = output;
+    *size = (size_t)length;
+    return result == 0 ? 0 : CTJ_FAILED;
+}
+
+void ctj_free(uint8_t *jpeg) {
+    if (jpeg && tj_free) tj_free(jpeg);
 }

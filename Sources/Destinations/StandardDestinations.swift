@@ -46,6 +46,7 @@ public enum StandardDestinations {
         EmailDestination.builtIn,
         MastodonDestination.builtIn,
         WebIntentDestination.builtIn,
+        BlueskyDestination.builtIn,
     ]
 
     /// Every setting a built-in or the plugins read, after the share's own, in the order

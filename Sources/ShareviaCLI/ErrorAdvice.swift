@@ -106,6 +106,8 @@ enum ErrorAdvice {
                 "\(message.hasSuffix(".") ? String(message.dropLast()) : message), or pass --text for a text-only share."
         case .imageTooLarge:
             return "\(message) (sharevia image convert --compression smallest)"
+        case .signInAgain:
+            return LoginBlueskyCommand.advice(message, detail)
         default:
             return nil
         }

@@ -10,10 +10,9 @@ import Testing
 /// clipboard is unavailable; the file export writes into a temporary HOME.
 @Suite struct StandardDestinationsConformanceTests {
     static let ids: [DestinationID] = [
-        "clipboard", "file", "instagram", "sms", "email", "mastodon", "x", "bluesky", "threads", "linkedin", "whatsapp",
+        "clipboard", "file", "instagram", "sms", "email", "mastodon", "x", "threads", "linkedin", "whatsapp",
         "telegram",
-        "reddit",
-        "facebook",
+        "reddit", "facebook", "bluesky",
     ]
 
     @Test func registryHoldsEveryBuiltInOnce() {

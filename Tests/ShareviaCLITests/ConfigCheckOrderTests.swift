@@ -10,13 +10,14 @@ import Testing
 /// own, then the built-ins by purpose (this machine, posts, messages) and section, then plugins.
 @Suite struct ConfigCheckOrderTests {
     /// The keys as a build of c0dfc01 (before issue 24) listed them, with
-    /// `email.max_attachment_mib` where the commit before the reshaping put it.
+    /// `email.max_attachment_mib` where the commit before the reshaping put it, and Bluesky's
+    /// (issue 25) first among the posts by its section's name.
     static let keys = [
         "fallback", "output.folder", "share.timeout", "share.retries",
         "clipboard.selection", "clipboard.backend", "clipboard.verify",
+        "bluesky.pds", "bluesky.language", "bluesky.handle", "bluesky.app_password",
         "instagram.app_id", "mastodon.instance", "mastodon.limit", "mastodon.token", "mastodon.visibility",
-        "mastodon.language",
-        "mastodon.spoiler_text",
+        "mastodon.language", "mastodon.spoiler_text",
         "email.smtp_url", "email.from", "email.to", "email.cc", "email.user", "email.password", "email.tls",
         "email.ca_file", "email.max_attachment_mib",
         "sms.to", "sms.device", "sms.smart_encoding", "sms.max_segments",
@@ -34,7 +35,7 @@ import Testing
 
     @Test func builtInsAreOrderedByPurposeThenSection() {
         let order = BuiltInDestination.inConfigOrder(StandardDestinations.builtIns).compactMap(\.section)
-        #expect(order == ["clipboard", "instagram", "mastodon", "email", "sms"])
+        #expect(order == ["clipboard", "bluesky", "instagram", "mastodon", "email", "sms"])
         // Purpose first, then section; a built-in without keys (the file export) leads its purpose.
         let plain = BuiltInDestination(settings: [], purpose: .local) { _ in [] }
         let keyed = BuiltInDestination(settings: [ShareSetting(key: "a.b", kind: .text)], purpose: .local) { _ in [] }

@@ -262,7 +262,7 @@ import Testing
             listing.fullText == """
                 Error: Missing value for '--config <file>'
                 Help:  --config <file>  The config file (or SHAREVIA_CONFIG; default: $XDG_CONFIG_HOME/sharevia/config.yaml).
-                Usage: sharevia destinations [--json] [--unavailable <dest,...>] [--out <dir>] [--selection <selection>] [--no-verify] [--clipboard-backend <backend>] [--mastodon-instance <host>] [--timeout <seconds>] [--retries <retries>] [--config <file>]
+                Usage: sharevia destinations [--json] [--unavailable <dest,...>] [--out <dir>] [--selection <selection>] [--no-verify] [--clipboard-backend <backend>] [--mastodon-instance <host>] [--bluesky-pds <url>] [--timeout <seconds>] [--retries <retries>] [--config <file>]
                   See 'sharevia destinations --help' for more information.
                 """
         )

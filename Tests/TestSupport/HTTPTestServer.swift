@@ -19,6 +19,12 @@ public final class HTTPTestServer: Sendable {
             return Answer(fields: fields)
         }
 
+        /// A JSON answer in which each `{{key}}` is replaced by that top-level field of the
+        /// request's JSON body, such as the record key a client chose.
+        public static func echoing(_ status: Int, json: String, keys: [String]) -> Answer {
+            Answer(fields: ["status": status, "headers": [String: String](), "json_text": json, "echo": keys])
+        }
+
         public static func stall(_ how: String = "after-request") -> Answer { Answer(fields: ["stall": how]) }
 
         public static func bytes(_ count: Int, declared: Bool = true) -> Answer {

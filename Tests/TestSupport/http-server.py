@@ -13,6 +13,9 @@ Each request to a path takes the next answer of its list; the last one repeats. 
   body         text, or json: any JSON value to send as application/json
   body_size    send this many bytes of "x" instead
   no_length    send the body without Content-Length and close the connection
+  echo         ["key", ...]: in the json answer's text, replace each {{key}} by that top-level
+               field of the request's JSON body (a server that names what was asked for, such as
+               a record key chosen by the client)
   stall        "after-request": read the whole request, record it, never answer
                "before-answer-headers": same, but send the status line first, then stall
                "close-before-body": read the headers, record them, reset the connection
@@ -127,7 +130,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 pass
             return
         if "json" in answer:
-            payload = json.dumps(answer["json"]).encode()
+            text = json.dumps(answer["json"])
+            if answer.get("echo"):
+                try:
+                    asked = json.loads(body.decode() or "{}")
+                except ValueError:
+                    asked = {}
+                for key in answer["echo"]:
+                    value = asked.get(key, "") if isinstance(asked, dict) else ""
+                    text = text.replace("{{" + key + "}}", str(value))
+            payload = text.encode()
             content_type = "application/json"
         elif "body_size" in answer:
             payload = b"x" * int(answer["body_size"])

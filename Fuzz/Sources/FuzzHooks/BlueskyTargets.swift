@@ -30,3 +30,23 @@ public func fuzzBlueskyXRPCError(_ start: UnsafePointer<UInt8>?, _ count: Int) -
     }
     return 0
 }
+
+/// `bluesky-resolve-handle`: resolveHandle's answer on any bytes: a DID is read or refused with
+/// the field at fault named.
+@_cdecl("sharevia_fuzz_bluesky_resolve_handle")
+public func fuzzBlueskyResolveHandle(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    if let refusal = BlueskyAnswerFuzzing.resolveHandle(fuzzBytes(start, count)) {
+        check(refusal.contains(": ") && !refusal.hasPrefix(": "), "a refusal without its field: \(refusal)")
+    }
+    return 0
+}
+
+/// `bluesky-get-record`: getRecord's answer on any bytes: a post is read or refused with the
+/// field at fault named.
+@_cdecl("sharevia_fuzz_bluesky_get_record")
+public func fuzzBlueskyGetRecord(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    if let refusal = BlueskyAnswerFuzzing.getRecord(fuzzBytes(start, count)) {
+        check(refusal.contains(": ") && !refusal.hasPrefix(": "), "a refusal without its field: \(refusal)")
+    }
+    return 0
+}

@@ -30,4 +30,13 @@ int ctj_header(const uint8_t *jpeg, size_t size, int *width, int *height, int *c
 int ctj_decode_rgba(const uint8_t *jpeg, size_t size, uint8_t *rgba, int width, int height,
                     char *error, size_t error_capacity);
 
+/// Encodes `rgba` (width * height * 4 bytes; alpha ignored, so composite first) as a baseline
+/// JPEG at `quality` (1-100, 4:2:0 chroma). `*jpeg` is then owned by the caller: free it with
+/// `ctj_free`.
+int ctj_encode_rgba(const uint8_t *rgba, int width, int height, int quality, uint8_t **jpeg, size_t *size,
+                    char *error, size_t error_capacity);
+
+/// Frees what `ctj_encode_rgba` returned.
+void ctj_free(uint8_t *jpeg);
+
 #endif

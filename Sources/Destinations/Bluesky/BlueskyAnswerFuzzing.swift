@@ -32,3 +32,29 @@ public enum BlueskyAnswerFuzzing {
         return error.name + ": " + (error.message ?? "")
     }
 }
+
+extension BlueskyAnswerFuzzing {
+    /// Reads `bytes` as resolveHandle's answer (`bluesky-resolve-handle`): nil when a DID was
+    /// read (and it is one), else the refusal as `field: message`.
+    public static func resolveHandle(_ bytes: [UInt8]) -> String? {
+        do throws(BlueskyRecordError) {
+            let did = try BlueskyAnswers.resolvedDID(bytes)
+            precondition(ATProtoSyntax.isDID(did), "a DID read must be valid")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    /// Reads `bytes` as getRecord's answer (`bluesky-get-record`): nil when a post was read,
+    /// else the refusal as `field: message`.
+    public static func getRecord(_ bytes: [UInt8]) -> String? {
+        do throws(BlueskyRecordError) {
+            let post = try BlueskyAnswers.fetchedPost(bytes)
+            precondition(BlueskyRecordURI(post.reference.uri) != nil, "a post read must have an AT URI")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+}

@@ -107,7 +107,7 @@ package enum BlueskyAnswers {
         var message: String?
     }
 
-    private static func decode<Answer: Decodable>(
+    static func decode<Answer: Decodable>(
         _ type: Answer.Type,
         _ body: [UInt8],
         call: String
@@ -134,11 +134,11 @@ package enum BlueskyAnswers {
         codingPath.isEmpty ? "$" : codingPath.map(\.stringValue).joined(separator: ".")
     }
 
-    private static func invalid(_ field: String, _ message: String) -> BlueskyRecordError {
+    static func invalid(_ field: String, _ message: String) -> BlueskyRecordError {
         BlueskyRecordError(.invalidAnswer, field: field, message)
     }
 
-    private static func quoted(_ text: String?) -> String {
+    static func quoted(_ text: String?) -> String {
         "\"" + clean(text ?? "", limit: 120) + "\""
     }
 

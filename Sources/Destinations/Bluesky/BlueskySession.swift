@@ -12,19 +12,23 @@ package struct BlueskySession: Sendable {
     package var server: BlueskyServer
     /// The access token (`accessJwt`), sent as `Authorization: Bearer`. Never printed.
     package var accessToken: Secret
+    /// Something the share's report should say about the sign-in, such as a refreshed sign-in
+    /// that could not be saved (the account must then sign in again); nil when all is well.
+    package var notice: String?
 
     /// A session of these parts.
-    package init(did: String, handle: String, server: BlueskyServer, accessToken: Secret) {
+    package init(did: String, handle: String, server: BlueskyServer, accessToken: Secret, notice: String? = nil) {
         self.did = did
         self.handle = handle
         self.server = server
         self.accessToken = accessToken
+        self.notice = notice
     }
 }
 
 /// Where the Bluesky destination gets its session: an app password from the environment or the
-/// config (`com.atproto.server.createSession`), or an account signed in with `sharevia login
-/// bluesky` (`com.atproto.server.refreshSession` with its stored refresh token).
+/// config (`com.atproto.server.createSession`), or an account signed in before (the command line's `login
+/// bluesky`) (`com.atproto.server.refreshSession` with its stored refresh token).
 package protocol BlueskySessionSource: Sendable {
     /// A session to post with, created or refreshed as needed.
     ///

@@ -116,7 +116,7 @@ package struct BlueskyThread: Sendable {
         )
     }
 
-    private func record(at index: Int, reply: BlueskyReplyRef?) throws(BlueskyRecordError) -> BlueskyPostRecord {
+    func record(at index: Int, reply: BlueskyReplyRef?) throws(BlueskyRecordError) -> BlueskyPostRecord {
         try BlueskyPostRecord(
             richText: posts[index].richText,
             createdAt: createdAt,
@@ -124,5 +124,30 @@ package struct BlueskyThread: Sendable {
             embed: index == 0 ? embed : nil,
             reply: reply
         )
+    }
+}
+
+extension BlueskyThread {
+    /// A thread of posts already planned (texts split and record keys chosen by `prepare`), their
+    /// mentions resolved; every post is checked now, before anything is sent.
+    ///
+    /// - Throws: ``BlueskyRecordError`` when a post can't be a valid record.
+    package init(
+        repo: String,
+        posts: [Post],
+        createdAt: String,
+        langs: [String],
+        embed: BlueskyEmbed?
+    ) throws(BlueskyRecordError) {
+        guard !posts.isEmpty else {
+            throw BlueskyRecordError(.invalidValue, field: "posts", "a thread needs at least one post")
+        }
+        self.repo = repo
+        self.posts = posts
+        self.createdAt = createdAt
+        self.langs = langs
+        self.embed = embed
+        for index in posts.indices { _ = try record(at: index, reply: nil) }
+        _ = try BlueskyCreateRecordRequest(repo: repo, rkey: posts[0].recordKey, record: record(at: 0, reply: nil))
     }
 }

@@ -1,7 +1,7 @@
 import ProcessRunning
 import ShareCore
 
-/// The web-intent destinations: `x` (alias `twitter`), `mastodon`, `bluesky`, `threads`,
+/// The web-intent destinations: `x` (alias `twitter`), `mastodon`, `threads`,
 /// `linkedin`, `whatsapp`, `telegram`, `reddit` and `facebook`.
 public enum WebIntentDestinations {
     /// The services, in the order `sharevia destinations` lists them.
@@ -19,7 +19,7 @@ public enum WebIntentDestinations {
     /// The services, in the order `sharevia destinations` lists them, with Mastodon as given.
     public static func services(mastodon: MastodonIntent) -> [any WebIntentService] {
         [
-            XIntent(), mastodon, BlueskyIntent(), ThreadsIntent(), LinkedInIntent(), WhatsAppIntent(),
+            XIntent(), mastodon, ThreadsIntent(), LinkedInIntent(), WhatsAppIntent(),
             TelegramIntent(), RedditIntent(), FacebookIntent(),
         ]
     }

@@ -51,6 +51,15 @@ struct LexiconValidator {
         try validate(try JSONSerialization.jsonObject(with: json), against: schema, lexicon: procedure, path: "$")
     }
 
+    /// Checks a query's parameters (as the URL's query gives them, all strings) against its
+    /// `parameters` definition: every required one present, none undeclared, each in its format.
+    func validateParameters(_ query: [String: String], of method: String) throws {
+        let main = try definition("\(method)#main")
+        var schema = main["parameters"] as! [String: Any]
+        schema["type"] = "object"
+        try validate(query, against: schema, lexicon: method, path: "?")
+    }
+
     /// Checks a procedure's output body.
     func validateOutput(_ json: Data, of procedure: String) throws {
         let main = try definition("\(procedure)#main")

@@ -1,0 +1,16 @@
+@_spi(Fuzzing) import FuzzEntryPoints
+
+/// `history-database`: any bytes as the history database file: listing, statistics, the integrity
+/// check and recording never crash or hang (each read stops after 1 s), and recording into it
+/// leaves a file of bounded size (the input, a fresh database, and one share).
+@_cdecl("sharevia_fuzz_history_database")
+public func fuzzHistoryDatabase(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = fuzzBytes(start, count)
+    let outcome = HistoryDatabaseFuzzing.read(bytes, folder: "/tmp")
+    check(outcome.entries.map { $0 <= 100 } ?? true, "more entries than the limit: \(outcome.entries!)")
+    check(
+        outcome.sizeAfter <= bytes.count + (1 << 20),
+        "recording grew a \(bytes.count)-byte database to \(outcome.sizeAfter) bytes"
+    )
+    return 0
+}

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Opens the history database for writing (migrating it to ``HistorySchema/currentVersion``) or
+/// for reading, and checks that it is sharevia's.
+enum HistoryDatabase {
+    /// Opens `path` for writing: creates the folder (mode 0700) and the file, refuses a newer
+    /// database before anything is written to it, then turns on WAL with `durability`'s
+    /// `synchronous` and applies the migrations it lacks in one `BEGIN IMMEDIATE` transaction.
+    ///
+    /// The connection doesn't checkpoint when it closes: the WAL file stays beside the database
+    /// and is reused (SQLite checkpoints it in a commit once it holds 1,000 pages), which spares
+    /// every share the checkpoint's writes and syncs.
+    /// - Throws: ``SQLiteError`` (`newer-version`, `damaged`, `cant-open`, `busy`, ...).
+    static func openForWriting(
+        _ path: String,
+        durability: HistoryDurability = .full
+    ) throws(SQLiteError)
+        -> SQLiteConnection
+    {
+        try makeFolder(containing: path)
+        let connection = try SQLiteConnection(path: path, mode: .readWrite)
+        // Nothing is written until the version is known: the connection doesn't checkpoint on
+        // close, and reading the version changes no byte.
+        let version = try userVersion(connection)
+        try refuseNewer(version, path: path)
+        if version == 0 { try requireEmpty(connection) }
+        _ = try connection.rows("PRAGMA journal_mode = WAL")
+        switch durability {
+        case .full: try connection.execute("PRAGMA synchronous = FULL")
+        case .normal: try connection.execute("PRAGMA synchronous = NORMAL")
+        }
+        try connection.execute("PRAGMA foreign_keys = ON")
+        if version < HistorySchema.currentVersion {
+            try connection.immediateTransaction { () throws(SQLiteError) in
+                // Another process may have migrated between the read above and this lock.
+                let locked = try userVersion(connection)
+                try refuseNewer(locked, path: path)
+                for migration in HistorySchema.migrations where migration.version > locked {
+                    try connection.execute(migration.statements)
+                    try connection.execute(migration.setVersion)
+                }
+            }
+        }
+        try requireTables(connection)
+        return connection
+    }
+
+    /// Opens `path` read-only, or returns nil when there is no database yet (no file, or one
+    /// that no sharevia has written to). Reads stop after `deadlineMilliseconds`.
+    /// - Throws: ``SQLiteError`` (`newer-version`, `damaged`, `cant-open`, ...).
+    static func openForReading(_ path: String, deadlineMilliseconds: Int) throws(SQLiteError) -> SQLiteConnection? {
+        guard access(path, F_OK) == 0 else { return nil }
+        let connection = try SQLiteConnection(path: path, mode: .readOnly)
+        connection.deadline(milliseconds: deadlineMilliseconds)
+        let version = try userVersion(connection)
+        try refuseNewer(version, path: path)
+        if version == 0 {
+            try requireEmpty(connection)
+            return nil
+        }
+        guard version == HistorySchema.currentVersion else {
+            // Only possible once there are several versions: an older database is migrated by
+            // the next share that records; until then, reading it as it is would misread it.
+            throw SQLiteError(
+                .failed,
+                path: path,
+                "the history database is at schema version \(version); record a share to bring it up to date"
+            )
+        }
+        try requireTables(connection)
+        return connection
+    }
+
+    /// The database's `PRAGMA user_version`.
+    static func userVersion(_ connection: SQLiteConnection) throws(SQLiteError) -> Int64 {
+        let rows = try connection.rows("PRAGMA user_version", limits: SQLiteReadLimits(rows: 1, valueBytes: 64))
+        return rows.first?.first?.integer ?? 0
+    }
+
+    /// The result of `PRAGMA quick_check`: empty when the database is sound, else SQLite's
+    /// findings (at most 20).
+    static func quickCheck(_ connection: SQLiteConnection) throws(SQLiteError) -> [String] {
+        let rows = try connection.rows(
+            "PRAGMA quick_check(20)",
+            limits: SQLiteReadLimits(rows: 20, valueBytes: 4_096)
+        )
+        let findings = rows.compactMap { $0.first?.text }
+        return findings == ["ok"] ? [] : findings
+    }
+
+    private static func refuseNewer(_ version: Int64, path: String) throws(SQLiteError) {
+        guard version > HistorySchema.currentVersion else { return }
+        throw SQLiteError(
+            .newerVersion,
+            path: path,
+            "a newer sharevia wrote this history database (schema version \(version); this sharevia knows up to \(HistorySchema.currentVersion)); it was left unchanged: update sharevia to read or record history"
+        )
+    }
+
+    /// A database at version 0 must hold nothing: one with tables is another program's.
+    private static func requireEmpty(_ connection: SQLiteConnection) throws(SQLiteError) {
+        let rows = try connection.rows(
+            "SELECT count(*) FROM sqlite_schema",
+            limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
+        )
+        guard rows.first?.first?.integer ?? 0 == 0 else {
+            throw SQLiteError(
+                .damaged,
+                path: connection.path,
+                "the file is an SQLite database of another program (no sharevia schema version, but tables)"
+            )
+        }
+    }
+
+    /// sharevia's tables must be tables (not views, which could run anything on a read).
+    private static func requireTables(_ connection: SQLiteConnection) throws(SQLiteError) {
+        let rows = try connection.rows(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('shares', 'attempts', 'share_images') ORDER BY name",
+            limits: SQLiteReadLimits(rows: 3, valueBytes: 64)
+        )
+        guard rows.compactMap({ $0.first?.text }) == HistorySchema.tables else {
+            throw SQLiteError(
+                .damaged,
+                path: connection.path,
+                "the database lacks sharevia's tables (shares, attempts, share_images) at schema version \(HistorySchema.currentVersion)"
+            )
+        }
+    }
+
+    /// Creates the folders above `path` that are missing, with mode 0700 (as the XDG spec asks
+    /// of the state home).
+    private static func makeFolder(containing path: String) throws(SQLiteError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).dropLast()
+        for part in parts {
+            prefix += "/" + part
+            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw SQLiteError(.cantOpen, path: path, "can't create the folder \(prefix): \(reason)")
+            }
+        }
+    }
+}
