@@ -11,7 +11,7 @@ enum ShareAltTexts {
     /// The longest alt text taken, in characters (Unicode code points, as Mastodon counts its
     /// `description`): 1,500, Mastodon's default limit. Bluesky's `alt` has no tighter one. A
     /// server configured lower refuses it with its own message.
-    static let maximumLength = 1500
+    static let maximumLength = ShareOptions.Settings.maximumAltTextLength
 
     /// ``maximumLength`` as `--help` and errors write it.
     static let maximumLengthWords = "1,500"

@@ -159,7 +159,8 @@ public struct BlueskyDestination: ShareDestination {
             text: texts.joined(separator: "\n\n"),
             attachments: content.images,
             plan: plan,
-            notes: notes
+            notes: notes,
+            mentions: [ShareAttachment.altTextMention]
         )
     }
 
@@ -205,12 +206,11 @@ public struct BlueskyDestination: ShareDestination {
                     .contentRejected,
                     destination: id,
                     message: "\(attachment.fileName) has no alt text, and the share requires it; "
-                        + "describe the image in its alt text (ShareAttachment.altText)"
+                        + ShareAttachment.askForAltText,
+                    detail: .init(.missingSetting, setting: "altText", mentions: [ShareAttachment.altTextMention])
                 )
             }
-            notes.append(
-                "\(attachment.fileName) has no alt text; describe the image in its alt text (ShareAttachment.altText)"
-            )
+            notes.append("\(attachment.fileName) has no alt text; \(ShareAttachment.askForAltText)")
         }
         let info: ImageInfo
         do {

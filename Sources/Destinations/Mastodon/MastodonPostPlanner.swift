@@ -82,7 +82,8 @@ struct MastodonPostPlanner: Sendable {
             text: texts.joined(separator: "\n\n"),
             attachments: media.map { [$0.attachment] } ?? [],
             plan: MastodonPlan.post(plan),
-            notes: notes
+            notes: notes,
+            mentions: [ShareAttachment.altTextMention]
         )
     }
 
@@ -117,11 +118,15 @@ struct MastodonPostPlanner: Sendable {
         var altText = image.altText.map { String($0.trimmingWhitespace()) }.flatMap { $0.isEmpty ? nil : $0 }
         if altText == nil {
             if requiresAltText {
-                throw rejected(
-                    "\(image.fileName) has no alt text, and this share requires it; give the image alt text that describes it"
+                throw ShareError(
+                    .contentRejected,
+                    destination: destination,
+                    message:
+                        "\(image.fileName) has no alt text, and this share requires it; \(ShareAttachment.askForAltText)",
+                    detail: .init(.missingSetting, setting: "altText", mentions: [ShareAttachment.altTextMention])
                 )
             }
-            notes.append("image posted without alt text; give it alt text to describe it to people who can't see it")
+            notes.append("image posted without alt text; \(ShareAttachment.askForAltText)")
         }
         // Mastodon counts a description in Unicode code points.
         if let text = altText, text.unicodeScalars.count > limits.altTextLimit {

@@ -38,31 +38,17 @@ enum ShareCommandOptions {
         valueName: "tag",
         repeats: true
     )
-    /// `--alt`, repeated: alt text for the share's images in order, the card first.
-    static let alt = ShareSetting(
-        flag: "alt",
-        kind: .text,
-        help: "Alt text for the share's images, in order (the card first); repeat for more. At most "
-            + "\(ShareAltTexts.maximumLengthWords) characters. A --card has its own, which this replaces.",
-        valueName: "text",
-        group: "Posting",
-        repeats: true
-    )
+    /// `--alt`, repeated: alt text for the share's images in order, the card first; its help
+    /// names `--card`, which the library's declaration can't.
+    static let alt: ShareSetting = {
+        var alt = ShareOptions.Settings.altText
+        alt.help = alt.help.replacing("A card drawn from a spec", with: "A --card")
+        return alt
+    }()
     /// `--require-alt`.
-    static let requireAlt = ShareSetting(
-        flag: "require-alt",
-        kind: .presence,
-        help: "Refuse to post an image without alt text (Mastodon, Bluesky) rather than post it with a note.",
-        group: "Posting"
-    )
+    static let requireAlt = ShareOptions.Settings.requiresAltText
     /// `--thread`.
-    static let thread = ShareSetting(
-        flag: "thread",
-        kind: .presence,
-        help: "Post text too long for one post as a numbered reply chain (1/3, 2/3, ...) on Mastodon and "
-            + "Bluesky, instead of trimming it.",
-        group: "Posting"
-    )
+    static let thread = ShareOptions.Settings.threadsLongText
     /// `--share-id`: send a share again with the identity it had.
     static let shareID = ShareSetting(
         flag: "share-id",

@@ -313,7 +313,7 @@ import Testing
         let prepared = try destination.prepare(ShareRequest(content: content, options: BlueskyTestPDS.options))
         #expect(
             prepared.notes.contains(
-                "card.png has no alt text; describe the image in its alt text (ShareAttachment.altText)"
+                "card.png has no alt text; give it alt text to describe it to people who can't see it"
             )
         )
         var options = BlueskyTestPDS.options
