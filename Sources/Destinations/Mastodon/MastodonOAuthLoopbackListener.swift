@@ -69,6 +69,27 @@ package final class MastodonOAuthLoopbackListener: Sendable {
     ///   - timeout: How long to wait for the browser.
     /// - Throws: ``MastodonOAuthError``: `timed-out`, `state-mismatch`, `denied`.
     package func waitForCode(state: String, timeout: Duration) async throws(MastodonOAuthError) -> Secret {
+        // The wait blocks in poll(2) and read(2), so it runs on a thread of its own: the calling
+        // task suspends, and never holds one of the few threads of the concurrency pool.
+        let outcome: Result<Secret, MastodonOAuthError>
+        do throws(ShareError) {
+            outcome = try await CancellableBlockingWork.run { isCancelled in
+                Result { () throws(MastodonOAuthError) -> Secret in
+                    try self.blockingWait(state: state, timeout: timeout, isCancelled: isCancelled)
+                }
+            }
+        } catch {
+            outcome = .failure(MastodonOAuthError(.timedOut, "the sign-in was cancelled while waiting for the browser"))
+        }
+        return try outcome.get()
+    }
+
+    /// ``waitForCode(state:timeout:)``'s wait, blocking the calling thread.
+    private func blockingWait(
+        state: String,
+        timeout: Duration,
+        isCancelled: () -> Bool
+    ) throws(MastodonOAuthError) -> Secret {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while true {
@@ -79,7 +100,7 @@ package final class MastodonOAuthLoopbackListener: Sendable {
                     "no browser came back to \(redirect.uri) within \(Self.seconds(timeout)) s"
                 )
             }
-            if Task.isCancelled {
+            if isCancelled() {
                 throw MastodonOAuthError(.timedOut, "the sign-in was cancelled while waiting for the browser")
             }
             // Short waits, so cancellation is seen between them.
