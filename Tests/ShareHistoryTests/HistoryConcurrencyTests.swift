@@ -5,67 +5,69 @@ import ShareHistory
 import TestSupport
 import Testing
 
-/// Two processes recording into one database at once: every share of both lands.
-///
-/// The writers are this test bundle run again with `--filter` on ``HistoryWriterProcess``, which
-/// records only when `SHAREVIA_HISTORY_WRITER_DB` names a database.
-struct HistoryConcurrencyTests {
-    @Test func twoProcessesRecordingAtOnceBothLand() async throws {
-        let folder = TemporaryFolder("history")
-        let path = folder.file("sharevia.sqlite")
-        let bundle = try #require(Self.testBundle(), "the test bundle's path can't be read from /proc/self/exe")
-        let shares = 60
-        var environment = ProcessInfo.processInfo.environment
-        environment["SHAREVIA_HISTORY_WRITER_DB"] = path
-        environment["SHAREVIA_HISTORY_WRITER_SHARES"] = "\(shares)"
+extension HistoryTests {
+    /// Two processes recording into one database at once: every share of both lands.
+    ///
+    /// The writers are this test bundle run again with `--filter` on ``HistoryWriterProcess``, which
+    /// records only when `SHAREVIA_HISTORY_WRITER_DB` names a database.
+    struct HistoryConcurrencyTests {
+        @Test func twoProcessesRecordingAtOnceBothLand() async throws {
+            let folder = TemporaryFolder("history")
+            let path = folder.file("sharevia.sqlite")
+            let bundle = try #require(Self.testBundle(), "the test bundle's path can't be read from /proc/self/exe")
+            let shares = 60
+            var environment = ProcessInfo.processInfo.environment
+            environment["SHAREVIA_HISTORY_WRITER_DB"] = path
+            environment["SHAREVIA_HISTORY_WRITER_SHARES"] = "\(shares)"
 
-        let outputs = try await withThrowingTaskGroup(of: ProcessOutput.self) { group in
-            for writer in 1...2 {
-                var ownEnvironment = environment
-                ownEnvironment["SHAREVIA_HISTORY_WRITER_NONCE"] = "\(writer)"
-                group.addTask {
-                    try await ProcessRunner().run(
-                        bundle,
-                        arguments: ["--testing-library", "swift-testing", "--filter", "HistoryWriterProcess"],
-                        environment: ownEnvironment,
-                        timeout: .seconds(120)
-                    )
+            let outputs = try await withThrowingTaskGroup(of: ProcessOutput.self) { group in
+                for writer in 1...2 {
+                    var ownEnvironment = environment
+                    ownEnvironment["SHAREVIA_HISTORY_WRITER_NONCE"] = "\(writer)"
+                    group.addTask {
+                        try await ProcessRunner().run(
+                            bundle,
+                            arguments: ["--testing-library", "swift-testing", "--filter", "HistoryWriterProcess"],
+                            environment: ownEnvironment,
+                            timeout: .seconds(120)
+                        )
+                    }
                 }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+
+            for output in outputs {
+                #expect(output.succeeded, "a writer failed: \(output.errorText)")
+            }
+            let entries = try HistoryStore(path: path).entries(HistoryQuery(limit: 1_000))
+            #expect(entries.count == 2 * shares)
+            #expect(Set(entries.map { $0.id.suffix(1) }) == ["1", "2"])
+            #expect(entries.allSatisfy { $0.attempts.count == 3 })
         }
 
-        for output in outputs {
-            #expect(output.succeeded, "a writer failed: \(output.errorText)")
+        /// The test bundle this process runs.
+        static func testBundle() -> String? {
+            var buffer = [CChar](repeating: 0, count: 4_096)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard count > 0 else { return nil }
+            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
-        let entries = try HistoryStore(path: path).entries(HistoryQuery(limit: 1_000))
-        #expect(entries.count == 2 * shares)
-        #expect(Set(entries.map { $0.id.suffix(1) }) == ["1", "2"])
-        #expect(entries.allSatisfy { $0.attempts.count == 3 })
     }
 
-    /// The test bundle this process runs.
-    static func testBundle() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4_096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-/// One writer of ``HistoryConcurrencyTests``: records `SHAREVIA_HISTORY_WRITER_SHARES` shares into
-/// `SHAREVIA_HISTORY_WRITER_DB`, and fails on any warning. Does nothing in an ordinary run.
-struct HistoryWriterProcess {
-    @Test func recordsWhenAsked() throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let path = environment["SHAREVIA_HISTORY_WRITER_DB"] else { return }
-        let shares = Int(environment["SHAREVIA_HISTORY_WRITER_SHARES"] ?? "") ?? 0
-        let nonce = UInt64(environment["SHAREVIA_HISTORY_WRITER_NONCE"] ?? "") ?? 0
-        let store = HistoryStore(path: path)
-        for _ in 0..<shares {
-            let options = ShareOptions(id: ShareID(microseconds: ShareID.new().microseconds, nonce: nonce))
-            let recording = store.record(report: HistoryReports.fellBack, options: options)
-            #expect(recording == HistoryRecording(recorded: true))
+    /// One writer of ``HistoryConcurrencyTests``: records `SHAREVIA_HISTORY_WRITER_SHARES` shares into
+    /// `SHAREVIA_HISTORY_WRITER_DB`, and fails on any warning. Does nothing in an ordinary run.
+    struct HistoryWriterProcess {
+        @Test func recordsWhenAsked() throws {
+            let environment = ProcessInfo.processInfo.environment
+            guard let path = environment["SHAREVIA_HISTORY_WRITER_DB"] else { return }
+            let shares = Int(environment["SHAREVIA_HISTORY_WRITER_SHARES"] ?? "") ?? 0
+            let nonce = UInt64(environment["SHAREVIA_HISTORY_WRITER_NONCE"] ?? "") ?? 0
+            let store = HistoryStore(path: path)
+            for _ in 0..<shares {
+                let options = ShareOptions(id: ShareID(microseconds: ShareID.new().microseconds, nonce: nonce))
+                let recording = store.record(report: HistoryReports.fellBack, options: options)
+                #expect(recording == HistoryRecording(recorded: true))
+            }
         }
     }
 }
