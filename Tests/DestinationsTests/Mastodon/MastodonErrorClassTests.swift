@@ -114,8 +114,10 @@ import Testing
     }
 
     @Test func aStallAfterTheStatusIsSentIsAnUnknownOutcomeNamingTheKey() async throws {
-        let ((error, received), took) = try await Self.timedFailure(statuses: [.stall()], timeout: .seconds(3))
-        #expect(took < .seconds(3), "the router's own timeout would have fired first")
+        // A timeout long enough that a loaded machine still uploads the card before it; the
+        // status's stall then uses the rest, which must end before the router's own timeout.
+        let ((error, received), took) = try await Self.timedFailure(statuses: [.stall()], timeout: .seconds(8))
+        #expect(took < .seconds(8), "the router's own timeout would have fired first")
         #expect(error.code == .outcomeUnknown && error.detail?.code == .noAnswer)
         #expect(error.message.contains("may have been carried out"))
         #expect(error.message.contains("the Idempotency-Key header (sharevia-"))
@@ -123,7 +125,7 @@ import Testing
     }
 
     @Test func aStallAfterTheUploadIsSentIsTransientSinceNothingWasPosted() async throws {
-        let (error, received) = try await Self.failure(media: [.stall()], timeout: .seconds(3))
+        let (error, received) = try await Self.failure(media: [.stall()], timeout: .seconds(8))
         #expect(error.code == .transient)
         #expect(error.message.contains("nothing was posted"))
         #expect(!received.contains { $0.path == "/api/v1/statuses" })
