@@ -242,13 +242,14 @@ import Testing
             "/bin/bash",
             arguments: ["-c", script],
             environment: environment,
-            timeout: .seconds(45),
+            timeout: .seconds(90),
             maxOutput: 1 << 20
         )
         let elapsed = ContinuousClock.now - started
         let text = String(decoding: output.standardError + output.standardOutput, as: UTF8.self)
-        #expect(!output.timedOut, "\(label): still running after 45 s")
-        #expect(elapsed < .seconds(30), "\(label): took \(elapsed)")
+        #expect(!output.timedOut, "\(label): still running after 90 s")
+        // A hang guard, not a speed target: the whole test run's load delays a process by many seconds.
+        #expect(elapsed < .seconds(60), "\(label): took \(elapsed)")
         #expect(output.signal == nil, "\(label): killed by signal \(output.signal ?? 0): \(text)")
         #expect(
             output.exitStatus.map { expected.statuses.contains($0) } == true,
