@@ -24,7 +24,7 @@ struct BlueskyXRPC: Sendable {
         query: [(String, String)],
         session: BlueskySession
     ) async throws(ShareError) -> Answer {
-        let pairs = query.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
+        let pairs = query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
         return try await send(.get, method, query: pairs, body: .none, session: session)
     }
 
@@ -98,19 +98,5 @@ struct BlueskyXRPC: Sendable {
         }
         throw classifier.error(for: response, to: request)
             ?? ShareError(.permanent, destination: destination, message: "")
-    }
-
-    /// `value` with everything but unreserved characters percent-encoded, for a query.
-    static func percentEncoded(_ value: String) -> String {
-        var result = ""
-        for byte in value.utf8 {
-            if ATProtoSyntax.isAlphanumeric(byte) || [0x2D, 0x2E, 0x5F, 0x7E].contains(byte) {
-                result.append(Character(Unicode.Scalar(byte)))
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" : "") + hex
-            }
-        }
-        return result
     }
 }

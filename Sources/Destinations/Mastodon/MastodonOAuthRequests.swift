@@ -56,7 +56,7 @@ package enum MastodonOAuthRequests {
             ("state", state),
         ]
         return instance.origin + "/oauth/authorize?"
-            + query.map { "\($0.0)=\(percentEncoded($0.1))" }.joined(separator: "&")
+            + query.map { "\($0.0)=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
     }
 
     /// `POST /oauth/token` as JSON: `grant_type=authorization_code`, the code, the app's
@@ -96,20 +96,6 @@ package enum MastodonOAuthRequests {
             headers: ["Authorization": "Bearer \(token.revealed())", "Accept": "application/json"],
             secrets: [token.revealed()]
         )
-    }
-
-    /// `text` with every byte but RFC 3986's unreserved characters percent-encoded.
-    package static func percentEncoded(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            if PKCE.isUnreserved(byte) {
-                bytes.append(byte)
-            } else {
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static let accept: HTTPHeaders = ["Accept": "application/json"]
