@@ -98,12 +98,11 @@ extension BlueskyDestination {
     /// The longest one call may take: 20 s.
     static let callDeadline: Duration = .seconds(20)
 
-    /// An HTTP client whose every call ends well within `timeout`, the router's limit for one
-    /// delivery (`--timeout`): two thirds of it, at most ``callDeadline``. A call the router cut
-    /// off would count as a failure to retry; one that ends first is reported for what it is
-    /// (a stall after sending is `unknown`).
+    /// An HTTP client whose every call ends within `timeout`, the router's limit for one
+    /// delivery (`--timeout`): the ``DeliveryBudget`` every network destination keeps, at most
+    /// ``callDeadline``.
     static func httpClient(within timeout: Duration) -> HTTPClient {
-        let deadline = timeout > .zero ? min(callDeadline, timeout * 2 / 3) : callDeadline
+        let deadline = min(callDeadline, DeliveryBudget.within(timeout))
         let connect = min(Duration.seconds(10), deadline)
         return HTTPClient(.init(connectTimeout: connect, deadline: max(deadline, .milliseconds(100))))
     }

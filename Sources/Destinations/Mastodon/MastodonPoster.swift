@@ -21,16 +21,9 @@ struct MastodonPoster: Sendable {
     let cache: MastodonLimitsCache
     let memory: MastodonDeliveryMemory
 
-    /// How long the requests of one delivery may take: `timeout` less a margin (a tenth, at least
-    /// a second, at most half), so the router's own timeout never fires first.
-    static func budget(_ timeout: Duration) -> Duration {
-        let margin = min(max(.seconds(1), timeout / 10), timeout / 2)
-        return timeout - margin
-    }
-
     func post(_ plan: MastodonPostPlan) async throws(ShareError) -> DeliveryReceipt {
         let clock = ContinuousClock()
-        let deadline = clock.now + Self.budget(timeout)
+        let deadline = clock.now + DeliveryBudget.within(timeout)
         if Task.isCancelled {
             throw ShareError(.cancelled, destination: destination, message: "cancelled before posting to Mastodon")
         }
