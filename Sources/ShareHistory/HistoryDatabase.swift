@@ -119,14 +119,14 @@ enum HistoryDatabase {
     /// sharevia's tables must be tables (not views, which could run anything on a read).
     private static func requireTables(_ connection: SQLiteConnection) throws(SQLiteError) {
         let rows = try connection.rows(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('shares', 'attempts', 'share_images') ORDER BY name",
-            limits: SQLiteReadLimits(rows: 3, valueBytes: 64)
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('shares', 'attempts', 'share_images', 'outbox_items', 'outbox_attachments') ORDER BY name",
+            limits: SQLiteReadLimits(rows: 5, valueBytes: 64)
         )
         guard rows.compactMap({ $0.first?.text }) == HistorySchema.tables else {
             throw SQLiteError(
                 .damaged,
                 path: connection.path,
-                "the database lacks sharevia's tables (shares, attempts, share_images) at schema version \(HistorySchema.currentVersion)"
+                "the database lacks sharevia's tables (shares, attempts, share_images, outbox_items, outbox_attachments) at schema version \(HistorySchema.currentVersion)"
             )
         }
     }

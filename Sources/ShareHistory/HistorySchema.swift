@@ -20,7 +20,7 @@ enum HistorySchema {
     static var currentVersion: Int64 { migrations.last!.version }
 
     /// The tables a database of ``currentVersion`` has.
-    static let tables = ["attempts", "share_images", "shares"]
+    static let tables = ["attempts", "outbox_attachments", "outbox_items", "share_images", "shares"]
 
     static let migrations: [Migration] = [
         Migration(
@@ -68,6 +68,44 @@ enum HistorySchema {
                 CREATE INDEX attempts_by_duration ON attempts (destination, duration_ms, time_us);
                 """,
             setVersion: "PRAGMA user_version = 1"
-        )
+        ),
+        // The outbox: what a network destination failed to take after its retries, kept with
+        // its own copy of the attachments until it goes through, expires or is dropped.
+        Migration(
+            version: 2,
+            statements: """
+                CREATE TABLE outbox_items (
+                    id INTEGER PRIMARY KEY,
+                    share_id TEXT NOT NULL,
+                    destination TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    request BLOB NOT NULL,
+                    created_us INTEGER NOT NULL,
+                    next_try_us INTEGER NOT NULL,
+                    expires_us INTEGER NOT NULL,
+                    tries INTEGER NOT NULL,
+                    first_sent_us INTEGER,
+                    last_error TEXT,
+                    last_error_code TEXT,
+                    retry_after_us INTEGER,
+                    lease_owner TEXT,
+                    lease_until_us INTEGER,
+                    receipt TEXT,
+                    updated_us INTEGER NOT NULL,
+                    UNIQUE (share_id, destination)
+                ) STRICT;
+                CREATE INDEX outbox_due ON outbox_items (state, next_try_us);
+                CREATE TABLE outbox_attachments (
+                    item_id INTEGER NOT NULL REFERENCES outbox_items (id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    file_name TEXT NOT NULL,
+                    media_type TEXT NOT NULL,
+                    alt_text TEXT,
+                    bytes BLOB NOT NULL,
+                    PRIMARY KEY (item_id, position)
+                ) STRICT, WITHOUT ROWID;
+                """,
+            setVersion: "PRAGMA user_version = 2"
+        ),
     ]
 }

@@ -24,9 +24,9 @@ extension HistoryTests {
             #expect(
                 rows == [
                     [
-                        .number(1), .text("wal"),
+                        .number(2), .text("wal"),
                         .text(
-                            "attempts attempts_by_duration attempts_by_outcome share_images shares shares_by_card shares_by_outcome shares_by_time"
+                            "attempts attempts_by_duration attempts_by_outcome outbox_attachments outbox_due outbox_items share_images shares shares_by_card shares_by_outcome shares_by_time"
                         ),
                     ]
                 ]
@@ -43,7 +43,7 @@ extension HistoryTests {
             let recording = HistoryStore(path: path).record(report: HistoryReports.delivered, options: ShareOptions())
 
             #expect(recording == HistoryRecording(recorded: true))
-            #expect(try await PythonSQLite.rows(path, "PRAGMA user_version") == [[.number(1)]])
+            #expect(try await PythonSQLite.rows(path, "PRAGMA user_version") == [[.number(2)]])
         }
 
         @Test func everyMigrationStepsUpByOneAndTheLastIsCurrent() {
@@ -62,7 +62,7 @@ extension HistoryTests {
                 db.execute("PRAGMA journal_mode = " + sys.argv[2])
                 db.execute("CREATE TABLE shares (id TEXT, future TEXT)")
                 db.execute("INSERT INTO shares VALUES ('x', 'y')")
-                db.execute("PRAGMA user_version = 2")
+                db.execute("PRAGMA user_version = 3")
                 db.commit()
                 db.close()
                 """,
@@ -78,7 +78,7 @@ extension HistoryTests {
             #expect(warning.error?.code == .newerVersion)
             #expect(
                 warning.message
-                    == "history: this share was not recorded: \(path): a newer sharevia wrote this history database (schema version 2; this sharevia knows up to 1); it was left unchanged: update sharevia to read or record history"
+                    == "history: this share was not recorded: \(path): a newer sharevia wrote this history database (schema version 3; this sharevia knows up to 2); it was left unchanged: update sharevia to read or record history"
             )
             #expect(throws: SQLiteError.self) { try store.entries() }
             #expect(throws: SQLiteError.self) { try store.statistics() }
