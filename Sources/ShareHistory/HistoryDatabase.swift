@@ -28,7 +28,7 @@ enum HistoryDatabase {
         let version = try userVersion(connection)
         try refuseNewer(version, path: path)
         if version == 0 { try requireEmpty(connection) }
-        _ = try connection.rows("PRAGMA journal_mode = WAL")
+        try useWAL(connection)
         switch durability {
         case .full: try connection.execute("PRAGMA synchronous = FULL")
         case .normal: try connection.execute("PRAGMA synchronous = NORMAL")
@@ -74,6 +74,51 @@ enum HistoryDatabase {
         try requireTables(connection)
         return connection
     }
+
+    /// Switches the database to WAL (a no-op once it is), waiting for another process as the busy
+    /// timeout would.
+    ///
+    /// Leaving rollback mode takes the exclusive lock while the statement already holds a shared
+    /// one. When another connection holds the write lock meanwhile (a second sharevia creating the
+    /// same fresh database), SQLite answers `SQLITE_BUSY` at once instead of calling the busy
+    /// handler, since waiting while holding a shared lock could deadlock. The statement has then
+    /// released its lock, so trying again after a short sleep is safe: the other writer finishes,
+    /// and the switch goes through (or finds the file already in WAL).
+    /// - Throws: ``SQLiteError`` (`busy` after ``walSwitchMilliseconds``, `failed` when the file
+    ///   can't use WAL).
+    static func useWAL(_ connection: SQLiteConnection) throws(SQLiteError) {
+        var start = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        var pause: UInt32 = 1_000
+        while true {
+            do throws(SQLiteError) {
+                let rows = try connection.rows(
+                    "PRAGMA journal_mode = WAL",
+                    limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
+                )
+                let mode = rows.first?.first?.text ?? ""
+                guard mode.lowercased() == "wal" else {
+                    throw SQLiteError(
+                        .failed,
+                        path: connection.path,
+                        "the database can't use write-ahead logging (its journal mode stayed \(mode)); keep it on a local file system"
+                    )
+                }
+                return
+            } catch  where error.code == .busy {
+                var now = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &now)
+                let waited =
+                    (Int(now.tv_sec) - Int(start.tv_sec)) * 1_000 + (Int(now.tv_nsec) - Int(start.tv_nsec)) / 1_000_000
+                guard waited < walSwitchMilliseconds else { throw error }
+                usleep(pause)
+                pause = min(pause * 2, 20_000)
+            }
+        }
+    }
+
+    /// How long ``useWAL(_:)`` tries: the connection's busy timeout.
+    static let walSwitchMilliseconds = 5_000
 
     /// The database's `PRAGMA user_version`.
     static func userVersion(_ connection: SQLiteConnection) throws(SQLiteError) -> Int64 {
