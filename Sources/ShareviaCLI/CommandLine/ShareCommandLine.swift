@@ -22,7 +22,8 @@ enum ShareCommandLine {
 
     /// The subcommands swift-argument-parser dispatches, and its own words at the start.
     static let otherCommands: Set<String> = [
-        "image", "text", "sms", "config", "card", "accounts", "login", "logout", "help", "--help", "-h", "--version",
+        "image", "text", "sms", "config", "card", "accounts", "login", "logout", "history", "stats", "help", "--help",
+        "-h", "--version",
         "--generate-completion-script", "--experimental-dump-help",
     ]
 

@@ -30,7 +30,9 @@ enum ShareviaProcess {
     }
 
     /// Runs `sharevia` with these arguments and optional stdin bytes. The child's environment is
-    /// only PATH, HOME, LANG and TMPDIR from this process (so never DISPLAY), plus `extra`.
+    /// only PATH, HOME, LANG and TMPDIR from this process (so never DISPLAY), plus `extra`; unless
+    /// `extra` names a state folder (`XDG_STATE_HOME`), history is off (`SHAREVIA_NO_HISTORY=1`),
+    /// so no test records shares into the real home's history.
     static func run(
         _ arguments: [String],
         environment extra: [String: String] = [:],
@@ -40,6 +42,7 @@ enum ShareviaProcess {
         var environment = ProcessInfo.processInfo.environment.filter {
             ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key)
         }
+        if extra["XDG_STATE_HOME"] == nil { environment["SHAREVIA_NO_HISTORY"] = "1" }
         for (key, value) in extra { environment[key] = value }
         let output = try await ProcessRunner().run(
             binary,
