@@ -25,10 +25,16 @@ enum HistoryDatabase {
         let connection = try SQLiteConnection(path: path, mode: .readWrite)
         // Nothing is written until the version is known: the connection doesn't checkpoint on
         // close, and reading the version changes no byte.
-        let version = try userVersion(connection)
+        // One read gives the version and the journal mode: a database in WAL already (every one
+        // sharevia wrote) needs no switch.
+        let state = try connection.rows(
+            "SELECT user_version, journal_mode FROM pragma_user_version, pragma_journal_mode",
+            limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
+        )
+        let version = state.first?.first?.integer ?? 0
         try refuseNewer(version, path: path)
         if version == 0 { try requireEmpty(connection) }
-        try useWAL(connection)
+        if state.first?.last?.text?.lowercased() != "wal" { try useWAL(connection) }
         switch durability {
         case .full: try connection.execute("PRAGMA synchronous = FULL")
         case .normal: try connection.execute("PRAGMA synchronous = NORMAL")
