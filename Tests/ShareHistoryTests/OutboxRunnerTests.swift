@@ -168,6 +168,21 @@ extension HistoryTests {
             #expect(try store.item(second.id)?.state == .delivered)
         }
 
+        @Test func anItemTakenAwayMidTryIsReportedAsLeaseLostAndTheRunGoesOn() async throws {
+            let first = try enqueue(1)
+            let second = try enqueue(2)
+            let store = store
+            let destination = DroppingDestination(store: store, dropping: first.id)
+
+            let results = try await runner(destination).run(now: { Self.later })
+
+            #expect(results.map(\.item.id) == [first.id, second.id])
+            #expect(results.map(\.leaseLost) == [true, false])
+            #expect(results.map(\.result) == [.delivered, .delivered])
+            #expect(try store.item(first.id) == nil)
+            #expect(try store.item(second.id)?.state == .delivered)
+        }
+
         // MARK: unknown items
 
         static let checks: [(OutcomeCheck, OutboxState, Int)] = [
@@ -313,5 +328,36 @@ final class CheckingDestination: OutcomeChecking {
     func checkOutcome(of prepared: PreparedShare, sinceFirstSent: Duration) async -> OutcomeCheck {
         asked.withLock { $0.append(sinceFirstSent) }
         return answer
+    }
+}
+
+/// A destination that drops item `dropping` from the outbox while delivering it (as `outbox drop`
+/// from another process would), then delivers.
+final class DroppingDestination: ShareDestination {
+    let descriptor = DestinationDescriptor(
+        id: "mastodon",
+        displayName: "Dropping",
+        summary: "Drops an item mid-try, for tests.",
+        capabilities: .all
+    )
+    let store: OutboxStore
+    let dropping: Int64
+
+    init(store: OutboxStore, dropping: Int64) {
+        self.store = store
+        self.dropping = dropping
+    }
+
+    func availability() async -> Availability { .available() }
+
+    func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+        PreparedShare(destination: id, summary: request.options.id.description)
+    }
+
+    func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+        if prepared.summary == OutboxFixtures.options(1).id.description {
+            _ = try? store.drop(dropping)
+        }
+        return DeliveryReceipt(destination: id, summary: "posted")
     }
 }
