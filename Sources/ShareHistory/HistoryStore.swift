@@ -52,21 +52,19 @@ package struct HistoryStore: Sendable {
     ///   - card: The card's kind and theme, when a card was drawn.
     ///   - keepContent: The text and images to keep; nil (the default) keeps none.
     ///   - exitCode: The exit code the command ended with, if it is a command's share.
-    ///   - opened: The database as ``open()`` opened it while the share ran; nil to open it now.
     /// - Returns: Whether the share was recorded, and the warnings for the report.
     package func record(
         report: ShareReport,
         options: ShareOptions,
         card: HistoryCard? = nil,
         keepContent: HistoryContent? = nil,
-        exitCode: Int32? = nil,
-        opened: HistoryConnection? = nil
+        exitCode: Int32? = nil
     ) -> HistoryRecording {
         let row = HistoryRow(report: report, options: options, card: card, content: keepContent, exitCode: exitCode)
         let notes = row.notes.map { HistoryWarning($0) }
         let identity = fileIdentity()
         do {
-            try write(row, into: opened)
+            try write(row)
             return HistoryRecording(recorded: true, warnings: notes)
         } catch  where error.code == .damaged {
             guard identity == nil || identity == fileIdentity() else {
@@ -115,13 +113,8 @@ package struct HistoryStore: Sendable {
         HistoryWarning("history: this share was not recorded: \(error)", error: error)
     }
 
-    private func write(_ row: HistoryRow, into opened: HistoryConnection? = nil) throws(SQLiteError) {
-        let connection: SQLiteConnection
-        switch opened?.result {
-        case .success(let open): connection = open
-        case .failure(let error): throw error
-        case nil: connection = try HistoryDatabase.openForWriting(path, durability: durability)
-        }
+    private func write(_ row: HistoryRow) throws(SQLiteError) {
+        let connection = try HistoryDatabase.openForWriting(path, durability: durability)
         try connection.immediateTransaction { () throws(SQLiteError) in
             try HistoryWriter.insert(row, into: connection)
         }

@@ -149,7 +149,6 @@ struct ShareInvocation: Equatable, Sendable {
                 if exitCode != 0 { throw ExitCode(exitCode) }
                 return
             }
-            let history = ShareHistoryRecorder.start(routing: routing, environment: environment, dryRun: dryRun)
             let interrupts = ShareviaMain.interrupts
             let full: ShareReport
             if let interrupts {
@@ -177,7 +176,14 @@ struct ShareInvocation: Equatable, Sendable {
                 if let interruption { StandardStreams.printError(interruption.line(for: report)) }
                 for location in report.receipt?.locations ?? [] { StandardStreams.write(location + "\n") }
             }
-            history?.record(report, options: options, content: content, exitCode: exitCode)
+            ShareHistoryRecorder.record(
+                report,
+                options: options,
+                content: content,
+                exitCode: exitCode,
+                routing: routing,
+                environment: environment
+            )
             if exitCode != 0 { throw ExitCode(exitCode) }
         } catch let error as ShareError {
             throw usageFailure(ErrorAdvice.message(for: error))
