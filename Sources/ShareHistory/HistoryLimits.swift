@@ -19,4 +19,13 @@ package enum HistoryLimits {
     package static let valueBytes = contentTextBytes
     /// How long one read may take before it is stopped, in milliseconds.
     package static let readMilliseconds = 10_000
+    /// Bytes of one history spool file; a share whose record is larger is written to the
+    /// database directly, and a larger file in the spool is moved aside unread.
+    package static let spoolFileBytes = 1 << 20
+    /// Spool files one import reads and inserts in one transaction; an import takes batch after
+    /// batch until the spool is empty.
+    package static let spoolBatch = 500
+    /// Spool files a share may leave before it imports the spool itself, so the spool can't
+    /// grow without bound when no one reads history.
+    package static let spoolFiles = 1_000
 }

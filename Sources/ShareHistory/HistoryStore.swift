@@ -62,31 +62,41 @@ package struct HistoryStore: Sendable {
     ) -> HistoryRecording {
         let row = HistoryRow(report: report, options: options, card: card, content: keepContent, exitCode: exitCode)
         let notes = row.notes.map { HistoryWarning($0) }
+        var recording = write([row], unwritten: "this share was not recorded")
+        let moved = recording.warnings.filter { $0.movedTo != nil }
+        recording.warnings = moved + notes + recording.warnings.filter { $0.movedTo == nil }
+        return recording
+    }
+
+    /// Writes `rows` in one transaction. When SQLite finds the database damaged, moves it aside
+    /// (warning), and writes them into a fresh one. Never throws: what went wrong is a warning
+    /// starting `history: <unwritten>: `.
+    func write(_ rows: [HistoryRow], unwritten: String) -> HistoryRecording {
         let identity = fileIdentity()
         do {
-            try write(row)
-            return HistoryRecording(recorded: true, warnings: notes)
+            try insert(rows)
+            return HistoryRecording(recorded: true)
         } catch  where error.code == .damaged {
             guard identity == nil || identity == fileIdentity() else {
                 // Another process moved it aside meanwhile; write into what is there now.
-                return retry(row, notes: notes)
+                return retry(rows, unwritten: unwritten)
             }
             let movedTo: String
             do {
                 movedTo = try moveAside()
             } catch {
-                return HistoryRecording(recorded: false, warnings: notes + [unrecorded(error)])
+                return HistoryRecording(recorded: false, warnings: [unrecorded(error, unwritten)])
             }
             let moved = HistoryWarning(
                 "history: \(path) was damaged (\(error.message)); it was moved to \(movedTo) and a new one started",
                 error: error,
                 movedTo: movedTo
             )
-            var recording = retry(row, notes: notes)
+            var recording = retry(rows, unwritten: unwritten)
             recording.warnings.insert(moved, at: 0)
             return recording
         } catch {
-            return HistoryRecording(recorded: false, warnings: notes + [unrecorded(error)])
+            return HistoryRecording(recorded: false, warnings: [unrecorded(error, unwritten)])
         }
     }
 
@@ -100,23 +110,23 @@ package struct HistoryStore: Sendable {
         return try HistoryDatabase.quickCheck(connection)
     }
 
-    private func retry(_ row: HistoryRow, notes: [HistoryWarning]) -> HistoryRecording {
+    private func retry(_ rows: [HistoryRow], unwritten: String) -> HistoryRecording {
         do {
-            try write(row)
-            return HistoryRecording(recorded: true, warnings: notes)
+            try insert(rows)
+            return HistoryRecording(recorded: true)
         } catch {
-            return HistoryRecording(recorded: false, warnings: notes + [unrecorded(error)])
+            return HistoryRecording(recorded: false, warnings: [unrecorded(error, unwritten)])
         }
     }
 
-    private func unrecorded(_ error: SQLiteError) -> HistoryWarning {
-        HistoryWarning("history: this share was not recorded: \(error)", error: error)
+    private func unrecorded(_ error: SQLiteError, _ unwritten: String) -> HistoryWarning {
+        HistoryWarning("history: \(unwritten): \(error)", error: error)
     }
 
-    private func write(_ row: HistoryRow) throws(SQLiteError) {
+    private func insert(_ rows: [HistoryRow]) throws(SQLiteError) {
         let connection = try HistoryDatabase.openForWriting(path, durability: durability)
         try connection.immediateTransaction { () throws(SQLiteError) in
-            try HistoryWriter.insert(row, into: connection)
+            for row in rows { try HistoryWriter.insert(row, into: connection) }
         }
     }
 

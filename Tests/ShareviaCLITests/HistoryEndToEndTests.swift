@@ -18,6 +18,44 @@ import Testing
         )
     }
 
+    var spool: String { folder.file("state/sharevia/history-spool") }
+
+    /// Runs `sharevia history`, which imports the spooled shares into the database first.
+    func importSpool() async throws {
+        let run = try await ShareviaProcess.run(["history"], environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    /// A share without kept content leaves one spool file and opens no database (so it loads no
+    /// libsqlite3); `sharevia history` imports and lists it, and empties the spool.
+    @Test func aShareIsSpooledWithoutTheDatabaseAndHistoryImportsIt() async throws {
+        let run = try await share(["--to", "file", PackageRoot.exampleCard, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
+        let id = try #require(report["shareId"] as? String)
+        #expect(!FileManager.default.fileExists(atPath: database))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool) == ["\(id).json"])
+
+        let listed = try await ShareviaProcess.run(["history", "--json"], environment: environment)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdoutBytes)) as? [String: Any])
+        #expect((object["shares"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool) == [])
+        #expect(try await PythonSQLite.rows(database, "SELECT count(*) FROM shares") == [[.number(1)]])
+
+        // A spool file that is not a share is moved aside with a warning; stats still runs.
+        try Data("not json".utf8).write(to: URL(fileURLWithPath: "\(spool)/broken.json"))
+        let stats = try await ShareviaProcess.run(["stats"], environment: environment)
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(
+            stats.stderr.contains(
+                "warning: history: \(spool)/broken.json was moved to \(spool)/broken.json.damaged: history spool: not a spooled share"
+            ),
+            "\(stats.stderr)"
+        )
+        #expect(stats.stdout.hasPrefix("1 share"), "\(stats.stdout)")
+    }
+
     @Test func eachShareIsRecordedWithItsOutcomeAttemptsAndExitCode() async throws {
         let delivered = try await share(["--to", "file", PackageRoot.exampleCard])
         #expect(delivered.status == 0, "\(delivered.stderr)")
@@ -31,6 +69,7 @@ import Testing
         )
         #expect(fellBack.status == 3, "\(fellBack.stderr)")
         #expect(!fellBack.stderr.contains("history"), "no warning when all went well: \(fellBack.stderr)")
+        try await importSpool()
 
         let rows = try await PythonSQLite.rows(
             database,
@@ -61,6 +100,7 @@ import Testing
         _ = try await share(["--to", "file", PackageRoot.exampleCard, "--text", "secret plans"])
         let kept = try await share(["--to", "file", PackageRoot.exampleCard, "--text", "Seven days", "--keep-content"])
         #expect(kept.status == 0, "\(kept.stderr)")
+        try await importSpool()
         let rows = try await PythonSQLite.rows(
             database,
             "SELECT content_text, (SELECT count(*) FROM share_images WHERE share_id = shares.id), (SELECT length(bytes) FROM share_images WHERE share_id = shares.id) FROM shares ORDER BY time_us"
@@ -93,19 +133,22 @@ import Testing
         ]
         for run in runs { #expect(run.status == 0, "\(run.stderr)") }
         #expect(!FileManager.default.fileExists(atPath: database))
+        #expect(!FileManager.default.fileExists(atPath: spool))
         // The same share with history on is recorded: the checks above can fail.
         _ = try await share(
             ["--to", "file", PackageRoot.exampleCard, "--config", config],
             environment: ["SHAREVIA_NO_HISTORY": "0"]
         )
-        #expect(!FileManager.default.fileExists(atPath: database), "the config file's false still holds")
+        #expect(!FileManager.default.fileExists(atPath: spool), "the config file's false still holds")
         _ = try await share(["--to", "file", PackageRoot.exampleCard])
+        try await importSpool()
         #expect(try await PythonSQLite.rows(database, "SELECT count(*) FROM shares") == [[.number(1)]])
     }
 
     @Test func aCardShareRecordsTheCardsKindAndTheme() async throws {
         let run = try await share(["--to", "file", "--card", "\(PackageRoot.path)/examples/cards/streak.json"])
         #expect(run.status == 0, "\(run.stderr)")
+        try await importSpool()
         let rows = try await PythonSQLite.rows(database, "SELECT card_kind, card_theme IS NOT NULL FROM shares")
         #expect(rows == [[.text("streak"), .number(1)]])
         let listed = try await ShareviaProcess.run(["history", "--kind", "streak", "--json"], environment: environment)
@@ -116,8 +159,9 @@ import Testing
         #expect((shares.first?["card"] as? [String: Any])?["kind"] as? String == "streak")
     }
 
-    /// A newer sharevia's database: the share still succeeds with a warning after its report,
-    /// `history` and `stats` refuse it with exit 65, and the file is not changed.
+    /// A newer sharevia's database: the share still succeeds (spooled, without opening the
+    /// database), a share keeping content warns after its report, `history` and `stats` refuse
+    /// it with exit 65 leaving the spooled share for later, and the file is not changed.
     @Test func aNewerDatabaseIsRefusedUnchangedAndTheShareStillSucceeds() async throws {
         _ = try await PythonSQLite.run(
             """
@@ -132,7 +176,10 @@ import Testing
         )
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
 
-        let run = try await share(["--to", "file", PackageRoot.exampleCard])
+        let spooled = try await share(["--to", "file", PackageRoot.exampleCard])
+        #expect(spooled.status == 0)
+        #expect(!spooled.stderr.contains("warning"), "no database opened, so no warning: \(spooled.stderr)")
+        let run = try await share(["--to", "file", PackageRoot.exampleCard, "--keep-content"])
         #expect(run.status == 0)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         #expect(lines.last?.hasPrefix("warning: history: this share was not recorded: ") == true, "\(run.stderr)")
@@ -146,6 +193,7 @@ import Testing
             #expect(refused.stderr.contains("a newer sharevia wrote this history database"), "\(refused.stderr)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool).count == 1, "kept for a later sharevia")
     }
 
     @Test func csvIsRFC4180AndDefusesFormulas() async throws {

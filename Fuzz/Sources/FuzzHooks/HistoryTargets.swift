@@ -35,3 +35,14 @@ public func fuzzOutboxRequest(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
     check(outcome.refusal.map { $0.hasPrefix("outbox request: ") } ?? true, "a refusal without its prefix")
     return 0
 }
+
+/// `history-spool`: any bytes as a history spool file (`history-spool/<shareID>.json`): read
+/// within every cap, and what is read survives being written and read again; or refused with a
+/// message that starts `history spool: `.
+@_cdecl("sharevia_fuzz_history_spool")
+public func fuzzHistorySpool(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let outcome = HistorySpoolFuzzing.read(fuzzBytes(start, count))
+    check(outcome.roundTrips, "a spooled share read from the input reads back differently or over a cap")
+    check(outcome.refusal.map { $0.hasPrefix("history spool: ") } ?? true, "a refusal without its prefix")
+    return 0
+}

@@ -4,8 +4,8 @@ import ShareHistory
 /// What `sharevia history` and `sharevia stats` share: the database, `--since`, and the exit
 /// code of a database that can't be read.
 enum HistoryCommandSupport {
-    /// The store at `$XDG_STATE_HOME/sharevia/sharevia.sqlite`, brought up to date if an older
-    /// sharevia wrote it.
+    /// The store at `$XDG_STATE_HOME/sharevia/sharevia.sqlite`, with the shares spooled since
+    /// the last read imported, brought up to date if an older sharevia wrote it.
     /// - Throws: ``CommandFailure`` (printed) when there is no state folder or the database is
     ///   refused.
     static func store() throws -> HistoryStore {
@@ -15,6 +15,9 @@ enum HistoryCommandSupport {
             throw CommandFailure(exitCode: ShareviaExitCode.usage, message: "no state folder")
         }
         let store = HistoryStore(path: path, durability: .normal)
+        let imported = store.importSpool()
+        for warning in imported.warnings { StandardStreams.printError("warning: \(warning.message)") }
+        if let error = imported.error { throw failure(error) }
         do {
             try store.upgrade()
         } catch {
@@ -44,7 +47,7 @@ enum HistoryCommandSupport {
             (advice, code) = ("", ShareviaExitCode.inputError)
         case .damaged:
             (advice, code) = (
-                "; the next share moves it aside and starts a new one (or move it away yourself)",
+                "; the next import or --keep-content share moves it aside and starts a new one (or move it away yourself)",
                 ShareviaExitCode.inputError
             )
         case .tooLarge, .timedOut:

@@ -15,9 +15,14 @@ enum ShareHistoryRecorder {
     /// with the card's kind and theme when a card was drawn, and the text and images when
     /// `--keep-content` or `history.keep_content: true` asks for them.
     ///
-    /// Recording uses ``HistoryDurability/normal``: no `fsync` per share, so it costs the share
-    /// well under a millisecond; the last records before a power loss may be lost, the database
-    /// is never damaged by it. (The outbox, in the same file, commits with `synchronous=FULL`.)
+    /// A share without kept content is written as one file into the history spool
+    /// (``HistoryStore/spool(report:options:card:exitCode:)``): no database is opened and
+    /// libsqlite3 is not loaded, so it costs the share a fraction of a millisecond. `sharevia
+    /// history` and `stats` import the spool first. A share that keeps content (rare, opt-in,
+    /// images up to 64 MiB) is written to the database directly, with
+    /// ``HistoryDurability/normal``. Neither syncs to disk per share: the last records before a
+    /// power loss may be lost, the database is never damaged by it. (The outbox, in the same
+    /// file, commits with `synchronous=FULL`.)
     static func record(
         _ report: ShareReport,
         options: ShareOptions,
@@ -41,13 +46,16 @@ enum ShareHistoryRecorder {
             return
         }
         let store = HistoryStore(path: path, durability: .normal)
-        let recording = store.record(
-            report: report,
-            options: options,
-            card: card(of: content),
-            keepContent: settings.keepsContent ? kept(content) : nil,
-            exitCode: exitCode
-        )
+        let recording =
+            settings.keepsContent
+            ? store.record(
+                report: report,
+                options: options,
+                card: card(of: content),
+                keepContent: kept(content),
+                exitCode: exitCode
+            )
+            : store.spool(report: report, options: options, card: card(of: content), exitCode: exitCode)
         for warning in recording.warnings { StandardStreams.printError("warning: \(warning.message)") }
     }
 
