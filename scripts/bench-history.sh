@@ -4,7 +4,8 @@
 #      (SHAREVIA_NO_HISTORY=1), the two commands in one hyperfine run, over a database that
 #      already holds shares; the target is under 1 ms between the medians. A share is spooled
 #      (one file in history-spool/, no database opened); the spool is emptied before each run, as
-#      `sharevia history` or `stats` leaves it;
+#      `sharevia history` or `stats` leaves it. The verdict is the median of paired differences
+#      (off and on back to back), since the machine's load may change between hyperfine's sides;
 #   2. `sharevia stats` over 1,000,000 shares (scripts/seed-history.py, 1 to 3 attempts each):
 #      target under 1 s;
 #   3. `sharevia history --since` a week back (about 19,000 of those shares match; the newest
@@ -41,11 +42,37 @@ hyperfine -N --warmup 5 --runs "$runs" --prepare "rm -rf $work/out $state/sharev
   -n on "env XDG_STATE_HOME=$state ${share[*]}" >/dev/null
 off=$(median_ms "$work/share.json" off)
 on=$(median_ms "$work/share.json" on)
-added=$(python3 -c "import sys; print('%.2f' % (float(sys.argv[1]) - float(sys.argv[2])))" "$on" "$off")
+# hyperfine runs all of one side, then all of the other, so a load that changes meanwhile moves
+# one median and not the other; the verdict is the median of paired differences instead: off and
+# on run back to back (alternating which goes first), wall time and CPU time (user + sys) each.
+read -r added cpu < <(python3 - "$state" "$work/out" "$runs" "${share[@]}" <<'PY'
+import os, resource, shutil, statistics, subprocess, sys
+state, out, runs, command = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
+def one(on):
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(state + "/sharevia/history-spool", ignore_errors=True)
+    env = dict(os.environ, XDG_STATE_HOME=state)
+    if not on: env["SHAREVIA_NO_HISTORY"] = "1"
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = os.times().elapsed
+    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    wall = (os.times().elapsed - start) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
+walls, cpus = [], []
+for index in range(runs * 2):
+    first = index % 2 == 0
+    a, b = one(first), one(not first)
+    on, off = (a, b) if first else (b, a)
+    walls.append(on[0] - off[0]); cpus.append(on[1] - off[1])
+print("%.2f %.2f" % (statistics.median(walls), statistics.median(cpus)))
+PY
+)
 printf '%-58s %10s\n' "sharevia --to file card.png ($runs runs)" "median ms"
 printf '%-58s %10s\n' "  history off (SHAREVIA_NO_HISTORY=1)" "$off"
 printf '%-58s %10s\n' "  history on" "$on"
-printf '%-58s %10s   under 1 ms: %s\n' "  recording adds" "$added" "$(verdict "$added" 1)"
+printf '%-58s %10s   under 1 ms: %s\n' "  recording adds (median of $((runs * 2)) pairs, wall)" "$added" "$(verdict "$added" 1)"
+printf '%-58s %10s\n' "  recording adds (median of $((runs * 2)) pairs, CPU)" "$cpu"
 [[ $(verdict "$added" 1) == yes ]] || status=1
 
 # 2 and 3. A million shares, seeded into the schema sharevia creates.

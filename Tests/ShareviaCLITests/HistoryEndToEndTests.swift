@@ -29,15 +29,23 @@ import Testing
     /// A share without kept content leaves one spool file and opens no database (so it loads no
     /// libsqlite3); `sharevia history` imports and lists it, and empties the spool.
     @Test func aShareIsSpooledWithoutTheDatabaseAndHistoryImportsIt() async throws {
-        let run = try await share(["--to", "file", PackageRoot.exampleCard, "--json"])
+        // The dynamic loader lists every library it loads on standard error.
+        let loads = ["LD_DEBUG": "files"]
+        let run = try await share(["--to", "file", PackageRoot.exampleCard, "--json"], environment: loads)
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("file=libc.so.6"), "LD_DEBUG lists the libraries: \(run.stderr)")
+        #expect(!run.stderr.contains("libsqlite3"), "a spooled share loads no libsqlite3")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdoutBytes)) as? [String: Any])
         let id = try #require(report["shareId"] as? String)
         #expect(!FileManager.default.fileExists(atPath: database))
         #expect(try FileManager.default.contentsOfDirectory(atPath: spool) == ["\(id).json"])
 
-        let listed = try await ShareviaProcess.run(["history", "--json"], environment: environment)
+        let listed = try await ShareviaProcess.run(
+            ["history", "--json"],
+            environment: environment.merging(loads) { _, new in new }
+        )
         #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stderr.contains("file=libsqlite3.so.0"), "the import loads it")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdoutBytes)) as? [String: Any])
         #expect((object["shares"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
         #expect(try FileManager.default.contentsOfDirectory(atPath: spool) == [])
