@@ -1,5 +1,11 @@
 import ShareCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Delivers what is due in the outbox, one item at a time, through the destination each item
 /// was queued for.
 ///
@@ -28,7 +34,8 @@ package struct OutboxRunner: Sendable {
         any ShareDestination
 
     package var store: OutboxStore
-    /// Who this run is in leases: unique per run (such as `PID-RANDOM`).
+    /// Who this run is in leases: unique per run; ``owner(process:)`` makes one that a later run
+    /// can tell has ended.
     package var owner: String
     /// How long a claim is this run's before another run may take the item over as `unknown`;
     /// longer than ``timeout`` plus a check.
@@ -78,32 +85,63 @@ package struct OutboxRunner: Sendable {
         _ = try OutboxStore.expire(connection, now: runStart)
         var results: [OutboxRunResult] = []
         var pending = only.map { Array($0.reversed()) }
-        while !Task.isCancelled {
-            let id: Int64?
-            if pending != nil {
-                guard let next = pending?.popLast() else { break }
-                id = next
-            } else {
-                id = nil
-            }
-            let claim = try store.claim(
+        /// The next item to claim: the next of `only`, or (nil) the next due.
+        func nextID() -> (claims: Bool, id: Int64?) {
+            guard pending != nil else { return (true, nil) }
+            guard let id = pending?.popLast() else { return (false, nil) }
+            return (true, id)
+        }
+        var claim: OutboxClaim?
+        var next = nextID()
+        while claim == nil, next.claims, !Task.isCancelled {
+            claim = try store.claim(
                 connection,
                 owner: owner,
                 leaseSeconds: leaseSeconds,
                 now: now(),
                 runStart: runStart,
-                only: id
+                only: next.id
             )
-            guard let claim else {
-                if id == nil { break }
-                continue
-            }
+            if claim == nil { next = next.id == nil ? (false, nil) : nextID() }
+        }
+        while let current = claim {
             OutboxPause.afterSending.pauseIfAsked()
-            let (end, words) = await attempt(claim, now: now, resend: resend)
-            let finished = try store.finish(connection, claim, as: end, now: now())
+            let (end, words) = await attempt(current, now: now, resend: resend)
+            // Finishing this item and claiming the next is one commit; `only` items that are not
+            // claimable are skipped without a commit each.
+            var finished: OutboxItem?
+            var recorded = false
+            claim = nil
+            repeat {
+                next = Task.isCancelled ? (false, nil) : nextID()
+                if !recorded {
+                    let (done, claimed) = try store.finishAndClaim(
+                        connection,
+                        current,
+                        as: end,
+                        now: now(),
+                        leaseSeconds: leaseSeconds,
+                        runStart: runStart,
+                        next: next.id,
+                        claimsNext: next.claims
+                    )
+                    finished = done
+                    recorded = true
+                    claim = claimed
+                } else if next.claims {
+                    claim = try store.claim(
+                        connection,
+                        owner: owner,
+                        leaseSeconds: leaseSeconds,
+                        now: now(),
+                        runStart: runStart,
+                        only: next.id
+                    )
+                }
+            } while claim == nil && next.claims && next.id != nil
             results.append(
                 OutboxRunResult(
-                    item: finished ?? claim.item,
+                    item: finished ?? current.item,
                     result: Self.state(of: end),
                     words: words,
                     leaseLost: finished == nil
@@ -111,6 +149,22 @@ package struct OutboxRunner: Sendable {
             )
         }
         return results
+    }
+
+    /// A lease owner for a run of process `process` (this one by default): `PID-RANDOM`. A later
+    /// run that finds an item leased to an owner of this form whose process is gone (a run killed
+    /// with kill -9) doesn't wait for the lease to run out: the item is `unknown` at once.
+    package static func owner(process: Int32 = getpid()) -> String {
+        "\(process)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    }
+
+    /// True when `owner` is ``owner(process:)``'s form and no process has its id any more.
+    static func hasEnded(owner: String) -> Bool {
+        let digits = owner.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, owner.dropFirst(digits.count).first == "-", let pid = Int32(digits), pid > 1 else {
+            return false
+        }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// One try of a claimed item: how it ended, and its words.
