@@ -8,18 +8,18 @@ import Synchronization
 /// share interrupted by SIGINT), the delivery is cancelled and given up to ``cancellationGrace``
 /// to stop what it started and remove its temporary files, so the report comes after the
 /// clean-up and says what really happened; one that takes longer is left behind, as on a timeout.
-enum DeliveryRace {
+package enum DeliveryRace {
     /// How long a cancelled delivery may take to stop before the race gives up waiting for it.
     static let cancellationGrace: Duration = .seconds(3)
 
-    enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         case success(DeliveryReceipt)
         case failure(ShareError)
         case timedOut
         case cancelled
     }
 
-    static func run(
+    package static func run(
         timeout: Duration,
         scheduling: RouterScheduling,
         _ body: @escaping @Sendable () async throws(ShareError) -> DeliveryReceipt

@@ -123,7 +123,7 @@ struct HistoryRow {
     }
 
     /// The receipt as history keeps it: summary, locations, ids and next step (no helper log).
-    private static func receiptJSON(_ receipt: DeliveryReceipt) -> String? {
+    static func receiptJSON(_ receipt: DeliveryReceipt) -> String? {
         var kept = receipt
         kept.log = nil
         if let json = json(kept), json.utf8.count <= HistoryLimits.receiptBytes { return json }

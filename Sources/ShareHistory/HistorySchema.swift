@@ -90,6 +90,7 @@ enum HistorySchema {
                     retry_after_us INTEGER,
                     lease_owner TEXT,
                     lease_until_us INTEGER,
+                    claimed_us INTEGER,
                     receipt TEXT,
                     updated_us INTEGER NOT NULL,
                     UNIQUE (share_id, destination)
