@@ -1,0 +1,114 @@
+import Foundation
+import ShareCore
+import ShareHistory
+import TestSupport
+import Testing
+
+/// Issue 26's kill -9 matrix, through the built binary and a loopback server scripted as
+/// Mastodon (which honours `Idempotency-Key` for an hour, as Mastodon does): the process is
+/// killed with SIGKILL after the item is queued, after it is marked `sending`, after the request
+/// went out, and just before it is marked delivered. The runs after it end with exactly one post
+/// on the server and the item delivered with its receipt; never lost, never delivered without a
+/// receipt, never posted twice.
+///
+/// Each case appends a row to `$SHAREVIA_RELIABILITY_LOG` when it is set, as the fault matrix does.
+@Suite struct OutboxKillProofTests {
+    /// The share's own try gets 503 (so the share is queued); every later status is posted.
+    static let routes = MastodonPostEndToEndTests.routes(statuses: [
+        .status(503, json: #"{"error":"Service Unavailable"}"#), MastodonPostEndToEndTests.statusAnswer,
+    ])
+
+    @Test(arguments: OutboxKill.steps)
+    func aKillAtEachStepEndsInExactlyOnePost(step: String) async throws {
+        try await HTTPTestServer.with(.init(routes: Self.routes, idempotentRoutes: ["/api/v1/statuses"])) { server in
+            let folder = TemporaryFolder("outbox-kill-\(step)")
+            let environment = OutboxProof.environment(folder, ["SHAREVIA_MASTODON_TOKEN": "kill-matrix-token"])
+            let share = [
+                "--to", "mastodon", "--text", "Killed at \(step)", "--mastodon-instance", server.origin, "--retries",
+                "0", "--fallback", "file", "--out", folder.file("out"),
+            ]
+            let started = ContinuousClock.now
+            if step == "after-queue" {
+                let killed = try await OutboxKill.run(share, environment: environment, killedAt: step)
+                try #require(killed.pausedThere, "the share never reached \(step): \(killed.log)")
+            } else {
+                let queued = try await ShareviaProcess.run(share, environment: environment)
+                #expect(queued.status == 3, "\(queued.stdout)\n\(queued.stderr)")
+                let id = try OutboxProof.onlyItem(folder).id
+                let killed = try await OutboxKill.run(
+                    ["outbox", "retry", "\(id)"],
+                    environment: environment,
+                    killedAt: step
+                )
+                try #require(killed.pausedThere, "the run never reached \(step): \(killed.log)")
+            }
+
+            // Right after the kill: queued, sending (its lease held by the dead run) or unknown; never
+            // delivered, since the dead process recorded no receipt.
+            let afterKill = try OutboxProof.onlyItem(folder)
+            #expect([.queued, .sending, .unknown].contains(afterKill.state), "\(afterKill)")
+            #expect(afterKill.receipt == nil, "\(afterKill)")
+
+            // The next runs (after the dead run's lease runs out) end it: delivered, with its receipt.
+            let item = try await Self.runUntilSettled(folder, environment: environment)
+            #expect(item.state == .delivered, "\(item)")
+            let receipt = try #require(item.receipt, "delivered with its receipt: \(item)")
+            #expect(receipt.ids["url"] == "https://mastodon.example/@alice/2001", "\(receipt)")
+
+            let posts = Self.posts(server)
+            #expect(posts.created == 1, "exactly one post on the server: \(posts)")
+            #expect(posts.keys.count == 1, "every request of the share carries one Idempotency-Key: \(posts)")
+            let replayedExpected = step == "after-request" || step == "before-delivered"
+            #expect(posts.replayed == (replayedExpected ? 1 : 0), "\(posts)")
+            OutboxFaultLog.record(
+                "outbox: killed \(step)",
+                seconds: (ContinuousClock.now - started).seconds,
+                outcome: "\(item.state.rawValue); \(posts.created) post(s)",
+                lost: item.state != .delivered
+            )
+        }
+    }
+
+    /// What reached `/api/v1/statuses`: posts created (requests answered 200 that were not a
+    /// repeat of a key the server had answered), repeats, and the keys used.
+    struct Posts: CustomStringConvertible {
+        var created: Int
+        var replayed: Int
+        var keys: Set<String>
+        var description: String { "created \(created), replayed \(replayed), keys \(keys.sorted())" }
+    }
+
+    /// The first status request gets 503 (the share's own try); every other new one creates a post.
+    static func posts(_ server: HTTPTestServer) -> Posts {
+        let statuses = server.received.filter { $0.path == "/api/v1/statuses" }
+        let fresh = statuses.filter { !$0.replayed }
+        return Posts(
+            created: max(0, fresh.count - 1),
+            replayed: statuses.count - fresh.count,
+            keys: Set(statuses.compactMap { $0.header("Idempotency-Key") })
+        )
+    }
+
+    /// Runs `sharevia outbox retry --all` until the item is settled (delivered, handed off or
+    /// failed), waiting out a dead run's lease; at most 20 runs over 5 minutes (a hang guard).
+    static func runUntilSettled(_ folder: TemporaryFolder, environment: [String: String]) async throws -> OutboxItem {
+        let deadline = ContinuousClock.now + .seconds(300)
+        var item = try OutboxProof.onlyItem(folder)
+        var runs = 0
+        while ContinuousClock.now < deadline && runs < 20 {
+            try await OutboxProof.run(["--all"], command: "retry", environment: environment)
+            runs += 1
+            item = try OutboxProof.onlyItem(folder)
+            if [.delivered, .handedOff, .failed].contains(item.state) { return item }
+            try await Task.sleep(for: .seconds(2))
+        }
+        return item
+    }
+}
+
+/// The fault matrix's rows (`scripts/reliability`), for the outbox's cases.
+enum OutboxFaultLog {
+    static func record(_ scenario: String, seconds: Double, outcome: String, lost: Bool) {
+        FaultLog.record(scenario, seconds: seconds, outcome: outcome, lost: lost, partial: 0)
+    }
+}
