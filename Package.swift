@@ -198,7 +198,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ShareHistoryTests",
-            dependencies: ["ShareHistory", "ShareCore", "ProcessRunning", "TestSupport"],
+            dependencies: [
+                "ShareHistory", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning", "TestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -14,3 +14,15 @@ public func fuzzHistoryDatabase(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     )
     return 0
 }
+
+/// `outbox-request`: any bytes as an outbox item's stored request: read within every cap (no flag
+/// with credentials), and what is read survives being written and read again; or refused with
+/// a message that names the field.
+@_cdecl("sharevia_fuzz_outbox_request")
+public func fuzzOutboxRequest(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let outcome = OutboxRequestFuzzing.read(fuzzBytes(start, count))
+    check(outcome.roundTrips, "a request read from the input reads back differently after writing it")
+    check(outcome.withinCaps, "a request read from the input is over a cap")
+    check(outcome.refusal.map { $0.hasPrefix("outbox request: ") } ?? true, "a refusal without its prefix")
+    return 0
+}

@@ -102,14 +102,15 @@ extension OutboxRequest {
                 "the request counts \(stored.attachments) attachments and the item has \(attachments.count)"
             )
         }
-        let content = ShareContent(
+        var content = ShareContent(
             title: stored.title,
             text: stored.text,
             link: stored.link,
-            hashtags: stored.hashtags,
             attachments: attachments,
             kind: ContentKind(stored.kind)
         )
+        // As stored: the content's init would take a `#` off each again.
+        content.hashtags = stored.hashtags
         self.init(
             content: content,
             options: ShareOptions(
@@ -142,11 +143,11 @@ extension OutboxRequest {
             let safeName = name.utf8.allSatisfy {
                 ($0 >= 0x61 && $0 <= 0x7a) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2d
             }
-            guard !name.isEmpty, safeName else {
+            guard let first = name.utf8.first, first >= 0x61, first <= 0x7a, safeName else {
                 throw OutboxRequestError(
                     .invalidValue,
                     field: "flags",
-                    "a flag's name may hold only a-z, 0-9 and '-' (a long option's name without its dashes)"
+                    "a flag's name starts with a-z and holds only a-z, 0-9 and '-' (a long option's name without its dashes)"
                 )
             }
             guard !Self.namesSecret(name) else {
