@@ -23,7 +23,7 @@ import Testing
                 attachmentLimit: limit
             ),
             environment: ShareEnvironment(["HOME": folder.path]),
-            stamp: { Self.stamp }
+            stamp: { _ in Self.stamp }
         )
     }
 

@@ -27,7 +27,7 @@ import Testing
         return EmailDestination(
             configuration: configuration,
             environment: ShareEnvironment(["HOME": folder.path].merging(environment) { $1 }),
-            stamp: { Self.stamp }
+            stamp: { _ in Self.stamp }
         )
     }
 
@@ -75,7 +75,7 @@ import Testing
         let destination = EmailDestination(
             configuration: draft,
             environment: ShareEnvironment(["HOME": folder.path]),
-            stamp: { Self.stamp }
+            stamp: { _ in Self.stamp }
         )
         let receipt = try await destination.deliver(try destination.prepare(try Self.request))
         #expect(receipt.outcome == .handedOff)

@@ -26,7 +26,7 @@ struct EmailPostfixTests {
                 outputDirectory: folder.file("out")
             ),
             environment: ShareEnvironment(["HOME": folder.path]),
-            stamp: { MessageStamp(secondsSince1970: 1_736_240_700, token: token) }
+            stamp: { _ in MessageStamp(secondsSince1970: 1_736_240_700, token: token) }
         )
     }
 

@@ -42,16 +42,18 @@ public struct EmailDestination: ShareDestination {
     public let configuration: Configuration
     /// Where a draft goes: the configured folder, else the share folder of the environment.
     private let folder: String?
-    /// The date and Message-ID token of each delivered message.
-    public let stamp: @Sendable () -> MessageStamp
+    /// The date and Message-ID token of a share's message, from the share's id.
+    public let stamp: @Sendable (ShareID) -> MessageStamp
 
     /// Creates the destination; settings left nil are read from `environment`.
     ///
-    /// - Parameter stamp: Gives each message its date and Message-ID; tests pass a fixed one.
+    /// - Parameter stamp: Gives a share's message its date and Message-ID, called in `prepare`
+    ///   with the share's id (``ShareCore/ShareOptions/id``): by default ``MessageStamp/init(share:)``,
+    ///   so every attempt and every resend of one share is the same message. Tests pass a fixed one.
     public init(
         configuration: Configuration = Configuration(),
         environment: ShareEnvironment,
-        stamp: @escaping @Sendable () -> MessageStamp = { MessageStamp.now() }
+        stamp: @escaping @Sendable (ShareID) -> MessageStamp = { MessageStamp(share: $0) }
     ) {
         // Only what is needed is kept: the environment holds the password in plain text.
         self.configuration = configuration.resolved(in: environment)
@@ -207,8 +209,9 @@ public struct EmailDestination: ShareDestination {
         let composition = try EmailComposition(content: request.content, configuration: configuration)
         let message = composition.message
         try composition.checkSizes(limit: configuration.effectiveAttachmentLimit)
-        // A stamp of the same shape as the one deliver takes, so the size is the size sent.
-        let layout = try composition.layout(stamp: stamp())
+        // The share's stamp, which deliver and a kept draft use too: the size is the size sent.
+        let stamp = stamp(request.options.id)
+        let layout = try composition.layout(stamp: stamp)
         let size =
             layout.size.map { "\($0) bytes" } ?? "over \(layout.textSize) bytes (an attachment is not a regular file)"
         var notes = composition.notes
@@ -227,6 +230,7 @@ public struct EmailDestination: ShareDestination {
         }
         let plan = EmailPlan(
             message: message,
+            stamp: stamp,
             structure: composition.structure,
             size: size,
             attachmentLimit: configuration.effectiveAttachmentLimit,
@@ -250,12 +254,12 @@ public struct EmailDestination: ShareDestination {
     /// writes the `.eml` draft and hands over the `mailto:` URI (`handed-off`).
     public func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
         if Task.isCancelled { throw ShareError(.cancelled, destination: id, message: "cancelled before sending") }
-        let composition = try prepared.plan(as: EmailPlan.self, for: id).composition
-        let stamp = stamp()
-        let layout = try composition.layout(stamp: stamp)
+        let plan = try prepared.plan(as: EmailPlan.self, for: id)
+        let composition = plan.composition
+        let layout = try composition.layout(stamp: plan.stamp)
         let limit = configuration.effectiveAttachmentLimit
         let message = composition.message
-        let messageID = stamp.messageID(domain: message.from?.domain ?? "sharevia.invalid")
+        let messageID = plan.messageID
         if let smtp = try transport() {
             guard let from = message.from else {
                 throw ShareError(

@@ -56,6 +56,15 @@ struct EmailKeptDraft: Sendable, Hashable {
             "keeps the message email did not deliver as \(name)\(recipients.isEmpty ? "" : " (to \(recipients))"), subject \"\(message.subject)\": open it in a mail client to send it"
     }
 
+    /// `wrote the email that could not be sent as PATH (to a@example.org), subject "Hi",
+    /// Message-ID <...>`: the receipt's words for the draft written at `path`.
+    func written(at path: String) -> String {
+        let message = email.message
+        let recipients = (message.to + message.cc).map(\.addrSpec).joined(separator: ", ")
+        return
+            "wrote the email that could not be sent as \(path)\(recipients.isEmpty ? "" : " (to \(recipients))"), subject \"\(message.subject)\", Message-ID \(email.messageID)"
+    }
+
     /// `email-draft` and `email-draft-share`.
     var fields: [PreparedShare.Field] {
         let payload = Payload(fields: email.fields, text: text, attachments: attachments)
@@ -65,6 +74,7 @@ struct EmailKeptDraft: Sendable, Hashable {
 
     /// One kept draft, streamed into a temporary file of the folder.
     struct Staged {
+        var draft: EmailKeptDraft
         var file: ExportPlan.File
         var temporary: String
     }
@@ -83,12 +93,16 @@ struct EmailKeptDraft: Sendable, Hashable {
         for draft in drafts {
             let name = draft.name
             do throws(ShareError) {
-                let layout = try draft.email.composition.layout(stamp: MessageStamp.now())
+                let layout = try draft.email.composition.layout(stamp: draft.email.stamp)
                 let temporary = try await EmailDraft(layout: layout, limit: draft.email.attachmentLimit, name: name)
                     .stage(in: folder)
                 let safe = (try? SafeFileName.check(name)) != nil ? name : "message.eml"
                 staged.append(
-                    Staged(file: ExportPlan.File(name: safe, bytes: .copy(path: temporary)), temporary: temporary)
+                    Staged(
+                        draft: draft,
+                        file: ExportPlan.File(name: safe, bytes: .copy(path: temporary)),
+                        temporary: temporary
+                    )
                 )
             } catch {
                 problems.append("\(name) not kept: \(error.message)")

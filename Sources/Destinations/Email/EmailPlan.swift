@@ -5,6 +5,9 @@ import ShareCore
 struct EmailPlan: SharePlan {
     /// The message, its body the prepared share's text.
     var message: MailMessage
+    /// The message's date and Message-ID, from the share's id: the same in every attempt, and in
+    /// the `.eml` the file export keeps when the message was not sent.
+    var stamp: MessageStamp
     /// `multipart/mixed (text/plain, image/png card.png)`.
     var structure: String
     /// `48213 bytes`, or `over 312 bytes (...)` when an attachment's size is not known.
@@ -14,6 +17,9 @@ struct EmailPlan: SharePlan {
     /// The SMTP server and its TLS (`smtp://host:587 (TLS required)`); nil for a draft, which a dry
     /// run shows with its `mailto:` URI.
     var server: String?
+
+    /// `<SECONDS.TOKEN@domain>`, the domain the sender's.
+    var messageID: String { stamp.messageID(domain: message.from?.domain ?? "sharevia.invalid") }
 
     /// The message's draft name, `mailto:` URI and layout.
     var composition: EmailComposition { EmailComposition(message: message) }

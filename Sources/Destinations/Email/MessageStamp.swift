@@ -1,3 +1,5 @@
+import ShareCore
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -5,12 +7,18 @@ import Foundation
 #endif
 
 /// What makes one message unique: its `Date`, its `Message-ID`, and the token its MIME
-/// boundaries and `Content-ID`s are built from. Taken when a message is delivered, never when it
-/// is prepared, so preparing stays deterministic; tests pass a fixed one.
+/// boundaries and `Content-ID`s are built from.
+///
+/// A share's message takes its stamp from the share's ``ShareCore/ShareID`` (``init(share:)``)
+/// in `prepare`, so preparing stays deterministic and every attempt at one share, in this run or
+/// resent later from the outbox, is the same message: the same `Message-ID`, the same `Date` (the
+/// time the share was made, which RFC 5322 calls the time the message was ready to be sent), the
+/// same bytes. A receiving server or mail client can then tell a resend from a new message. Two
+/// shares never get the same stamp. Tests pass a fixed one.
 public struct MessageStamp: Sendable, Hashable {
     /// Seconds since 1970, UTC.
     public var secondsSince1970: Int64
-    /// 32 lowercase hex digits, random per message.
+    /// 32 lowercase hex digits, unique per share.
     public var token: String
 
     /// Creates a stamp; `token` must be lowercase hex (letters a-f, digits).
@@ -19,7 +27,21 @@ public struct MessageStamp: Sendable, Hashable {
         self.token = String(token.filter { $0.isHexDigit && !$0.isUppercase }.prefix(32))
     }
 
-    /// A stamp for now, with 128 random bits.
+    /// The stamp of a share's message: the `Date` is when the share was made (its id's time, to
+    /// the second), the token the id's time in microseconds and its nonce, each as 16 hex digits,
+    /// so two different shares never share a `Message-ID`.
+    public init(share: ShareID) {
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        self.init(
+            secondsSince1970: Int64(share.microseconds / 1_000_000),
+            token: hex(share.microseconds) + hex(share.nonce)
+        )
+    }
+
+    /// A stamp for now, with 128 random bits: for a message that belongs to no share.
     public static func now() -> MessageStamp {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<4).map { _ in

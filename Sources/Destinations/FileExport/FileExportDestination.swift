@@ -9,7 +9,9 @@ import Foundation
 
 /// Writes a share into a folder: each attachment byte-identical under its own name, the text as
 /// a `.txt`, and a JSON manifest; after an email that did not deliver, also the `.eml` it
-/// prepared (``ShareCore/ShareRequest/undelivered``), with its recipients and subject. The last link of every default chain, so a share is never lost.
+/// prepared (``ShareCore/ShareRequest/undelivered``), the same bytes it would have sent, with
+/// its recipients, subject and Message-ID, named in the receipt. The last link of every default
+/// chain, so a share is never lost.
 ///
 /// Writes are atomic and never overwrite: each file is written to a temporary name in the same
 /// folder, fsynced, then hard-linked to its final name, which fails rather than replace anything
@@ -155,9 +157,12 @@ public struct FileExportDestination: ShareDestination {
             return try writer.write(files, manifest: manifest)
         }
         let names = written.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        // The drafts were written after the planned files, in order.
+        let drafts = zip(kept.staged, written.dropFirst(planned.count)).map { $0.draft.written(at: $1) }
         var receipt = DeliveryReceipt(
             destination: id,
             summary: "wrote \(names.joined(separator: ", ")) to \(directory)"
+                + drafts.map { "; \($0)" }.joined()
                 + kept.problems.map { " (\($0))" }.joined(),
             locations: written
         )
