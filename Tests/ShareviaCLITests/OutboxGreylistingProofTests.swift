@@ -1,3 +1,4 @@
+import Destinations
 import Foundation
 import ShareCore
 import ShareHistory
@@ -77,8 +78,9 @@ struct OutboxGreylistingProofTests {
         let received = try await MailCheck.report(arrived)
         let messageID = try #require(first.messageID)
         #expect(received.messageID == messageID, "\(received.messageID ?? "none") vs \(messageID)")
-        let shareID = try #require(report["shareId"] as? String)
-        #expect(messageID.contains(shareID), "the Message-ID derives from the share's id \(shareID): \(messageID)")
+        let shareID = try #require((report["shareId"] as? String).flatMap(ShareID.init))
+        let stamp = MessageStamp(share: shareID)
+        #expect(messageID.contains(stamp.token), "the Message-ID derives from the share's id \(shareID): \(messageID)")
         let card = try await MailCheck.sha256(PackageRoot.exampleCard)
         #expect(first.files.map { $0["sha256"] as? String } == [card])
         #expect(received.files.map { $0["sha256"] as? String } == [card])

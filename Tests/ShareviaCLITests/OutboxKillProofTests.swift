@@ -69,6 +69,76 @@ import Testing
         }
     }
 
+    /// Email can't tell a duplicate, so an email whose request went out and whose run was killed
+    /// before it recorded the answer stays `unknown` until a person decides: `outbox run` never
+    /// resends it; `outbox retry ID --resend` does, and the copy has the same Message-ID.
+    @Test(.enabled(if: GreylistingPostfix.isConfigured, "start Postfix with scripts/postfix-test.sh"))
+    func anEmailKilledAfterItsRequestIsUnknownUntilAPersonDecides() async throws {
+        let greylisting = try GreylistingPostfix.current()
+        let folder = TemporaryFolder("outbox-kill-email")
+        let environment = OutboxProof.environment(folder)
+        let token = UUID().uuidString.replacing("-", with: "").lowercased()
+        // Greylisted first (450), so the share is queued for email.
+        let share = try await ShareviaProcess.run(
+            [
+                "--to", "email", "--text", "Killed email \(token)", "--email-to", "bob@sharevia.test",
+                "--email-from", "kill-\(token)@example.org", "--smtp", greylisting.url, "--retries", "0",
+                "--fallback", "file", "--out", folder.file("out"),
+            ],
+            environment: environment
+        )
+        #expect(share.status == 3, "\(share.stdout)\n\(share.stderr)")
+        let id = try OutboxProof.onlyItem(folder).id
+        // After postgrey's delay the server takes it; the run is killed before it records the 250.
+        try await Task.sleep(for: greylisting.delay + .seconds(1))
+        let killed = try await OutboxKill.run(
+            ["outbox", "retry", "\(id)"],
+            environment: environment,
+            killedAt: "after-request"
+        )
+        try #require(killed.pausedThere, "the run never reached after-request: \(killed.log)")
+        let first = try #require(
+            await greylisting.server.delivered(to: "bob", containing: token, timeout: .seconds(60))
+        )
+        #expect(try OutboxProof.onlyItem(folder).receipt == nil)
+
+        // Runs don't resend it: it ends unknown, waiting for a person.
+        let item = try await Self.runUntilSettled(folder, environment: environment, settledAt: [.unknown])
+        #expect(item.state == .unknown && item.receipt == nil, "\(item)")
+        #expect(item.lastError?.contains("resend") == true, "the item says what a person can do: \(item)")
+        try await OutboxProof.run(["--all"], command: "retry", environment: environment)
+        #expect(try OutboxProof.onlyItem(folder).state == .unknown)
+        let listed = try await ShareviaProcess.run(["outbox", "--json"], environment: environment)
+        #expect(listed.stdout.contains("unknown"), "\(listed.stdout)")
+        #expect(Self.copies(of: token, in: greylisting.server, user: "bob").count == 1)
+
+        // A person's word sends it again: the same message, the same Message-ID.
+        try await OutboxProof.run(["\(id)", "--resend"], command: "retry", environment: environment)
+        let resent = try OutboxProof.onlyItem(folder)
+        #expect(resent.state == .delivered && resent.receipt != nil, "\(resent)")
+        let copies = Self.copies(of: token, in: greylisting.server, user: "bob")
+        let deadline = ContinuousClock.now + .seconds(60)
+        var all = copies
+        while all.count < 2 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+            all = Self.copies(of: token, in: greylisting.server, user: "bob")
+        }
+        #expect(all.count == 2, "the resend arrived: \(all)")
+        let reports = try await MailCheck.reports(all)
+        #expect(reports.allSatisfy { $0.messageID != nil && $0.messageID == reports.first?.messageID })
+        #expect(all.contains(first))
+    }
+
+    /// The messages in `user`'s Maildir that contain `token`.
+    static func copies(of token: String, in server: PostfixTestServer, user: String) -> [String] {
+        let folder = "\(server.mailFolder)/\(user)/new"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { "\(folder)/\($0)" }
+            .filter { path in
+                FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self).contains(token) }
+                    ?? false
+            }
+    }
+
     /// What reached `/api/v1/statuses`: posts created (requests answered 200 that were not a
     /// repeat of a key the server had answered), repeats, and the keys used.
     struct Posts: CustomStringConvertible {
@@ -91,7 +161,11 @@ import Testing
 
     /// Runs `sharevia outbox retry --all` until the item is settled (delivered, handed off or
     /// failed), waiting out a dead run's lease; at most 20 runs over 5 minutes (a hang guard).
-    static func runUntilSettled(_ folder: TemporaryFolder, environment: [String: String]) async throws -> OutboxItem {
+    static func runUntilSettled(
+        _ folder: TemporaryFolder,
+        environment: [String: String],
+        settledAt settled: Set<OutboxState> = [.delivered, .handedOff, .failed]
+    ) async throws -> OutboxItem {
         let deadline = ContinuousClock.now + .seconds(300)
         var item = try OutboxProof.onlyItem(folder)
         var runs = 0
@@ -99,7 +173,7 @@ import Testing
             try await OutboxProof.run(["--all"], command: "retry", environment: environment)
             runs += 1
             item = try OutboxProof.onlyItem(folder)
-            if [.delivered, .handedOff, .failed].contains(item.state) { return item }
+            if settled.contains(item.state) { return item }
             try await Task.sleep(for: .seconds(2))
         }
         return item
