@@ -130,7 +130,7 @@ let package = Package(
             name: "ShareviaCLI",
             dependencies: [
                 "ShareCore", "LocalFiles", "Destinations", "Clipboard", "ImagePipeline", "TextFitting", "ShareCards",
-                "AtomicFiles", "CThreads", "ProcessRunning", "Accounts", "HTTPTransport",
+                "AtomicFiles", "CThreads", "ProcessRunning", "Accounts", "HTTPTransport", "ShareHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

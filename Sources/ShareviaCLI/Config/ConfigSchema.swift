@@ -7,7 +7,7 @@ import ShareCore
 enum ConfigSchema {
     /// The fixed keys. `chains.<name>` and `plugins.settings.<id>.<key>` are open-ended.
     static var settings: [ShareSetting] {
-        ([ShareChainSettings.fallback] + ShareSettings.all + StandardDestinations.settings
+        ([ShareChainSettings.fallback] + ShareSettings.all + OutboxSettings.all + StandardDestinations.settings
             + ShareviaMain.registryFactory.extraSettings)
             .filter { $0.key != nil }
     }
