@@ -50,10 +50,10 @@ public struct BlueskyDestination: ShareDestination {
     public var descriptor: DestinationDescriptor { Self.standardDescriptor }
 
     private let configuration: Configuration
-    private let source: (any BlueskySessionSource)?
-    private let client: HTTPClient
+    let source: (any BlueskySessionSource)?
+    let client: HTTPClient
     private let handOff: WebIntentDestination
-    private let now: @Sendable () -> UTCTime
+    let now: @Sendable () -> UTCTime
 
     /// A destination posting through `source`, or handing off when it is nil.
     ///

@@ -63,7 +63,7 @@ struct BlueskyPoster: Sendable {
         let resolver = BlueskyHandleResolver { [xrpc, session] handle in
             switch try await xrpc.get(Self.resolveHandle, query: [("handle", handle)], session: session) {
             case .success(let body): return try BlueskyAnswers.resolvedDID(body)
-            case .expiredToken, .alreadyExists: return nil
+            case .expiredToken, .alreadyExists, .recordNotFound: return nil
             }
         }
         var posts: [BlueskyThread.Post] = []
@@ -202,6 +202,12 @@ struct BlueskyPoster: Sendable {
             switch try await send(xrpc, session) {
             case .success(let body): return body
             case .alreadyExists: return []
+            case .recordNotFound(let message):
+                throw ShareError(
+                    .permanent,
+                    destination: destination,
+                    message: "\(session.server) has no such record: \"\(message)\""
+                )
             case .expiredToken:
                 guard !renewed else {
                     throw ShareError(
@@ -222,9 +228,19 @@ struct BlueskyPoster: Sendable {
     // MARK: The report
 
     private func receipt(_ created: [BlueskyCreatedPost]) -> DeliveryReceipt {
-        let urls = created.map { $0.url(handle: session.handle) }
+        Self.receipt(created, handle: session.handle, notes: notes, destination: destination)
+    }
+
+    /// The receipt of the posts `created` as `handle`: their URLs, and each post's `uri` and `cid`.
+    static func receipt(
+        _ created: [BlueskyCreatedPost],
+        handle: String,
+        notes: [String],
+        destination: DestinationID
+    ) -> DeliveryReceipt {
+        let urls = created.map { $0.url(handle: handle) }
         let what = created.count == 1 ? "posted to Bluesky" : "posted a thread of \(created.count) posts to Bluesky"
-        var summary = "\(what) as @\(session.handle): \(urls[0])"
+        var summary = "\(what) as @\(handle): \(urls[0])"
         if !notes.isEmpty { summary += " (" + notes.joined(separator: "; ") + ")" }
         var receipt = DeliveryReceipt(destination: destination, summary: summary, locations: urls)
         for (index, post) in created.enumerated() {

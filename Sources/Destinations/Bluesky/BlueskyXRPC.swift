@@ -12,6 +12,8 @@ struct BlueskyXRPC: Sendable {
         case expiredToken
         /// createRecord's answer when the record key is taken (a retry of a post that went out).
         case alreadyExists(message: String)
+        /// getRecord's answer when there is no record under the key (`RecordNotFound`).
+        case recordNotFound(message: String)
     }
 
     let client: HTTPClient
@@ -88,6 +90,10 @@ struct BlueskyXRPC: Sendable {
                     + (sizeLimit.map { ": the limit is \($0)" } ?? "")
                     + (xrpc?.message.map { ": \"\(SecretRedactor([session.accessToken]).redact($0))\"" } ?? ""),
                 detail: .init(.overLimit, value: sizeLimit)
+            )
+        case "RecordNotFound" where response.status == 400 && method == BlueskyPoster.getRecord:
+            return .recordNotFound(
+                message: SecretRedactor([session.accessToken]).redact(xrpc?.message ?? "RecordNotFound")
             )
         default:
             if response.status == 400, method == BlueskyPoster.createRecord, let xrpc,

@@ -78,32 +78,63 @@ package struct OutboxRunner: Sendable {
         _ = try OutboxStore.expire(connection, now: runStart)
         var results: [OutboxRunResult] = []
         var pending = only.map { Array($0.reversed()) }
-        while !Task.isCancelled {
-            let id: Int64?
-            if pending != nil {
-                guard let next = pending?.popLast() else { break }
-                id = next
-            } else {
-                id = nil
-            }
-            let claim = try store.claim(
+        /// The next item to claim: the next of `only`, or (nil) the next due.
+        func nextID() -> (claims: Bool, id: Int64?) {
+            guard pending != nil else { return (true, nil) }
+            guard let id = pending?.popLast() else { return (false, nil) }
+            return (true, id)
+        }
+        var claim: OutboxClaim?
+        var next = nextID()
+        while claim == nil, next.claims, !Task.isCancelled {
+            claim = try store.claim(
                 connection,
                 owner: owner,
                 leaseSeconds: leaseSeconds,
                 now: now(),
                 runStart: runStart,
-                only: id
+                only: next.id
             )
-            guard let claim else {
-                if id == nil { break }
-                continue
-            }
+            if claim == nil { next = next.id == nil ? (false, nil) : nextID() }
+        }
+        while let current = claim {
             OutboxPause.afterSending.pauseIfAsked()
-            let (end, words) = await attempt(claim, now: now, resend: resend)
-            let finished = try store.finish(connection, claim, as: end, now: now())
+            let (end, words) = await attempt(current, now: now, resend: resend)
+            // Finishing this item and claiming the next is one commit; `only` items that are not
+            // claimable are skipped without a commit each.
+            var finished: OutboxItem?
+            var recorded = false
+            claim = nil
+            repeat {
+                next = Task.isCancelled ? (false, nil) : nextID()
+                if !recorded {
+                    let (done, claimed) = try store.finishAndClaim(
+                        connection,
+                        current,
+                        as: end,
+                        now: now(),
+                        leaseSeconds: leaseSeconds,
+                        runStart: runStart,
+                        next: next.id,
+                        claimsNext: next.claims
+                    )
+                    finished = done
+                    recorded = true
+                    claim = claimed
+                } else if next.claims {
+                    claim = try store.claim(
+                        connection,
+                        owner: owner,
+                        leaseSeconds: leaseSeconds,
+                        now: now(),
+                        runStart: runStart,
+                        only: next.id
+                    )
+                }
+            } while claim == nil && next.claims && next.id != nil
             results.append(
                 OutboxRunResult(
-                    item: finished ?? claim.item,
+                    item: finished ?? current.item,
                     result: Self.state(of: end),
                     words: words,
                     leaseLost: finished == nil

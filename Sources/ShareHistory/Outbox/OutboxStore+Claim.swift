@@ -32,58 +32,7 @@ extension OutboxStore {
     ) throws(SQLiteError) -> OutboxClaim? {
         let leaseUntil = now.addingClamped(leaseSeconds.multipliedReportingOverflow(by: 1_000_000).partialValue)
         let claimed = try connection.immediateTransaction { () throws(SQLiteError) -> (OutboxItem, OutboxState)? in
-            try connection.run(
-                """
-                UPDATE outbox_items SET state = 'unknown', lease_owner = NULL, lease_until_us = NULL,
-                    next_try_us = ?1, last_error = ?2, last_error_code = 'lease-expired', updated_us = ?1
-                WHERE state = 'sending' AND lease_until_us <= ?1
-                """,
-                [
-                    .integer(now),
-                    .text(
-                        "a run claimed it and stopped before it recorded how the try ended (its lease ran out); the request may have gone out"
-                    ),
-                ]
-            )
-            _ = try Self.expire(connection, now: now)
-            let chosen: [[SQLiteValue]]
-            if let only {
-                chosen = try connection.rows(
-                    """
-                    SELECT id, state FROM outbox_items
-                    WHERE id = ?1 AND state IN ('queued', 'unknown') AND (claimed_us IS NULL OR claimed_us < ?2)
-                    """,
-                    [.integer(only), .integer(runStart)],
-                    limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
-                )
-            } else {
-                chosen = try connection.rows(
-                    """
-                    SELECT id, state FROM outbox_items INDEXED BY outbox_due
-                    WHERE state IN ('queued', 'unknown') AND next_try_us <= ?1
-                        AND (claimed_us IS NULL OR claimed_us < ?2)
-                    ORDER BY next_try_us, id LIMIT 1
-                    """,
-                    [.integer(now), .integer(runStart)],
-                    limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
-                )
-            }
-            guard let row = chosen.first, let id = row[0].integer,
-                let previous = row[1].text.flatMap(OutboxState.init(rawValue:))
-            else { return nil }
-            let updated = try connection.rows(
-                """
-                UPDATE outbox_items SET state = 'sending', lease_owner = ?2, lease_until_us = ?3,
-                    first_sent_us = coalesce(first_sent_us, ?4), tries = tries + 1, claimed_us = ?4, updated_us = ?4
-                WHERE id = ?1
-                RETURNING id, share_id, destination, state, created_us, next_try_us, expires_us, tries, first_sent_us,
-                    last_error, last_error_code, receipt
-                """,
-                [.integer(id), .text(owner), .integer(leaseUntil), .integer(now)],
-                limits: OutboxItemRow.limits(rows: 1)
-            )
-            guard let itemRow = updated.first else { return nil }
-            return (try OutboxItemRow.item(itemRow, path: path), previous)
+            try choose(connection, owner: owner, leaseUntil: leaseUntil, now: now, runStart: runStart, only: only)
         }
         guard let (item, previous) = claimed else { return nil }
         return OutboxClaim(
@@ -151,6 +100,111 @@ extension OutboxStore {
             limits: OutboxItemRow.limits(rows: 1)
         )
         return try rows.first.map { row throws(SQLiteError) in try OutboxItemRow.item(row, path: path) }
+    }
+
+    /// Steps 1-4 of ``claim(_:owner:leaseSeconds:now:runStart:only:)``, inside the caller's transaction.
+    private func choose(
+        _ connection: SQLiteConnection,
+        owner: String,
+        leaseUntil: Int64,
+        now: Int64,
+        runStart: Int64,
+        only: Int64?
+    ) throws(SQLiteError) -> (OutboxItem, OutboxState)? {
+        try connection.run(
+            """
+            UPDATE outbox_items SET state = 'unknown', lease_owner = NULL, lease_until_us = NULL,
+                next_try_us = ?1, last_error = ?2, last_error_code = 'lease-expired', updated_us = ?1
+            WHERE state = 'sending' AND lease_until_us <= ?1
+            """,
+            [
+                .integer(now),
+                .text(
+                    "a run claimed it and stopped before it recorded how the try ended (its lease ran out); the request may have gone out"
+                ),
+            ]
+        )
+        _ = try Self.expire(connection, now: now)
+        let chosen: [[SQLiteValue]]
+        if let only {
+            chosen = try connection.rows(
+                """
+                SELECT id, state FROM outbox_items
+                WHERE id = ?1 AND state IN ('queued', 'unknown') AND (claimed_us IS NULL OR claimed_us < ?2)
+                """,
+                [.integer(only), .integer(runStart)],
+                limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
+            )
+        } else {
+            chosen = try connection.rows(
+                """
+                SELECT id, state FROM outbox_items INDEXED BY outbox_due
+                WHERE state IN ('queued', 'unknown') AND next_try_us <= ?1
+                    AND (claimed_us IS NULL OR claimed_us < ?2)
+                ORDER BY next_try_us, id LIMIT 1
+                """,
+                [.integer(now), .integer(runStart)],
+                limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
+            )
+        }
+        guard let row = chosen.first, let id = row[0].integer,
+            let previous = row[1].text.flatMap(OutboxState.init(rawValue:))
+        else { return nil }
+        let updated = try connection.rows(
+            """
+            UPDATE outbox_items SET state = 'sending', lease_owner = ?2, lease_until_us = ?3,
+                first_sent_us = coalesce(first_sent_us, ?4), tries = tries + 1, claimed_us = ?4, updated_us = ?4
+            WHERE id = ?1
+            RETURNING id, share_id, destination, state, created_us, next_try_us, expires_us, tries, first_sent_us,
+                last_error, last_error_code, receipt
+            """,
+            [.integer(id), .text(owner), .integer(leaseUntil), .integer(now)],
+            limits: OutboxItemRow.limits(rows: 1)
+        )
+        guard let itemRow = updated.first else { return nil }
+        return (try OutboxItemRow.item(itemRow, path: path), previous)
+    }
+
+    /// Records how `claim`'s try ended and claims the next item, in one transaction: one commit
+    /// (one sync to disk) per item of a run instead of two. The finish changes nothing when the
+    /// lease is no longer the claim's (as ``finish(_:_:as:now:)``).
+    /// - Returns: The finished item (nil when the lease was lost), and the next claim (nil when
+    ///   nothing is due).
+    /// - Throws: ``SQLiteError``; then neither is recorded.
+    func finishAndClaim(
+        _ connection: SQLiteConnection,
+        _ claim: OutboxClaim,
+        as end: OutboxTryEnd,
+        now: Int64,
+        leaseSeconds: Int64,
+        runStart: Int64,
+        next: Int64?,
+        claimsNext: Bool
+    ) throws(SQLiteError) -> (finished: OutboxItem?, next: OutboxClaim?) {
+        let nextLease = now.addingClamped(leaseSeconds.multipliedReportingOverflow(by: 1_000_000).partialValue)
+        let (finished, chosen) = try connection.immediateTransaction {
+            () throws(SQLiteError) -> (OutboxItem?, (OutboxItem, OutboxState)?) in
+            let finished = try finish(connection, claim, as: end, now: now)
+            guard claimsNext else { return (finished, nil) }
+            let chosen = try choose(
+                connection,
+                owner: claim.owner,
+                leaseUntil: nextLease,
+                now: now,
+                runStart: runStart,
+                only: next
+            )
+            return (finished, chosen)
+        }
+        guard let (item, previous) = chosen else { return (finished, nil) }
+        let nextClaim = OutboxClaim(
+            item: item,
+            previousState: previous,
+            request: try storedRequest(connection, id: item.id),
+            owner: claim.owner,
+            leaseUntilMicroseconds: nextLease
+        )
+        return (finished, nextClaim)
     }
 
     /// The item's stored request with its attachments, or why it can't be read.
