@@ -40,7 +40,8 @@ struct OutboxGreylistingProofTests {
         }
         #expect(!emailReasons.isEmpty && emailReasons.allSatisfy { $0.contains("450 4.2.0") }, "\(emailReasons)")
         #expect(emailReasons.contains { $0.contains("Greylisted") }, "the server's words are quoted: \(emailReasons)")
-        #expect(share.stdout.contains("email"), "\(share.stdout)")
+        let queuedInReport = try #require(report["queued"] as? [[String: Any]], "\(share.stdout)")
+        #expect(queuedInReport.map { $0["destination"] as? String } == ["email"], "\(queuedInReport)")
 
         // Queued for email, its next try a minute away (greylisting's first delay).
         let queued = try OutboxProof.onlyItem(folder)

@@ -22,7 +22,7 @@ import Testing
     func aKillAtEachStepEndsInExactlyOnePost(step: String) async throws {
         try await HTTPTestServer.with(.init(routes: Self.routes, idempotentRoutes: ["/api/v1/statuses"])) { server in
             let folder = TemporaryFolder("outbox-kill-\(step)")
-            let environment = OutboxProof.environment(folder, ["SHAREVIA_MASTODON_TOKEN": "kill-matrix-token"])
+            let environment = try Self.environment(folder, ["SHAREVIA_MASTODON_TOKEN": "kill-matrix-token"])
             let share = [
                 "--to", "mastodon", "--text", "Killed at \(step)", "--mastodon-instance", server.origin, "--retries",
                 "0", "--fallback", "file", "--out", folder.file("out"),
@@ -76,7 +76,7 @@ import Testing
     func anEmailKilledAfterItsRequestIsUnknownUntilAPersonDecides() async throws {
         let greylisting = try GreylistingPostfix.current()
         let folder = TemporaryFolder("outbox-kill-email")
-        let environment = OutboxProof.environment(folder)
+        let environment = try Self.environment(folder)
         let token = UUID().uuidString.replacing("-", with: "").lowercased()
         // Greylisted first (450), so the share is queued for email.
         let share = try await ShareviaProcess.run(
@@ -159,8 +159,10 @@ import Testing
         )
     }
 
-    /// Runs `sharevia outbox retry --all` until the item is settled (delivered, handed off or
-    /// failed), waiting out a dead run's lease; at most 20 runs over 5 minutes (a hang guard).
+    /// Runs `sharevia outbox run` (which finds a dead run's item `unknown` once its lease ran out)
+    /// and then `outbox retry --all` (which sends a `queued` item before its next try) until the
+    /// item is in one of `settled`; every 2 s, for at most 5 minutes (a hang guard: a lease is
+    /// 2 × `share.timeout` + 60 s).
     static func runUntilSettled(
         _ folder: TemporaryFolder,
         environment: [String: String],
@@ -168,15 +170,26 @@ import Testing
     ) async throws -> OutboxItem {
         let deadline = ContinuousClock.now + .seconds(300)
         var item = try OutboxProof.onlyItem(folder)
-        var runs = 0
-        while ContinuousClock.now < deadline && runs < 20 {
-            try await OutboxProof.run(["--all"], command: "retry", environment: environment)
-            runs += 1
+        while ContinuousClock.now < deadline {
+            try await OutboxProof.run(environment: environment, exitCodes: [0, 4, 5])
             item = try OutboxProof.onlyItem(folder)
-            if settled.contains(item.state) { return item }
+            // Settled, or waiting for a person's word: no run changes it.
+            if settled.contains(item.state) || item.lastErrorCode == "needs-decision" { return item }
+            if item.state != .sending {
+                try await OutboxProof.run(["--all"], command: "retry", environment: environment, exitCodes: [0, 4, 5])
+                item = try OutboxProof.onlyItem(folder)
+                if settled.contains(item.state) { return item }
+            }
             try await Task.sleep(for: .seconds(2))
         }
         return item
+    }
+
+    /// The environment of a kill case: its own state folder, and a config file whose
+    /// `share.timeout` of 3 s makes a run's lease 66 s, the least the command gives.
+    static func environment(_ folder: TemporaryFolder, _ extra: [String: String] = [:]) throws -> [String: String] {
+        let config = try folder.write(Data("share:\n  timeout: 3\n".utf8), named: "config.yaml")
+        return OutboxProof.environment(folder, extra.merging(["SHAREVIA_CONFIG": config]) { $1 })
     }
 }
 

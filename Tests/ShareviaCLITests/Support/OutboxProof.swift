@@ -49,17 +49,20 @@ enum OutboxProof {
         )
     }
 
-    /// `sharevia outbox COMMAND ARGUMENTS` (`run` unless told) with `environment`, which must exit 0.
+    /// `sharevia outbox COMMAND ARGUMENTS` (`run` unless told) with `environment`, which must exit
+    /// with one of `exitCodes` (0: every item tried went through, or nothing was due; 4: some
+    /// item is queued again or failed; 5: some item's outcome is unknown).
     @discardableResult
     static func run(
         _ arguments: [String] = [],
         command: String = "run",
         environment: [String: String],
+        exitCodes: Set<Int> = [0],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> ShareviaProcess.Run {
         let run = try await ShareviaProcess.run(["outbox", command] + arguments, environment: environment)
         #expect(
-            run.status == 0,
+            run.status.map(exitCodes.contains) == true,
             "outbox \(command): \(run.stdout)\n\(run.stderr)",
             sourceLocation: sourceLocation
         )
