@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Seeds a sharevia outbox with N items queued for the file destination, all due, for the outbox
-benchmark (scripts/bench-outbox.sh). Usage: scripts/bench/seed-outbox.py DATABASE COUNT OUT
+benchmark (scripts/bench-outbox.sh). Usage: scripts/bench/seed-outbox.py DATABASE COUNT OUT [--folder-each]
 
 The outbox queues only network destinations, so the items are made from one that sharevia itself
 queued: DATABASE must hold exactly one item (scripts/bench-outbox.sh makes it with a share to a
 Mastodon server that isn't there). Its stored request, written by sharevia's own codec, is the
-template: each copy gets a new share id and the flags {"out": [OUT]}, is queued for "file" and due
+template: each copy gets a new share id and the flags {"out": [OUT]} (with --folder-each,
+{"out": [OUT/N]}: a folder of its own), is queued for "file" and due
 a minute ago, and keeps the template's attachments (their bytes are copied into each item, as the
 outbox does). The template is removed."""
 import json
@@ -13,6 +14,7 @@ import sqlite3
 import sys
 
 path, count, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+folder_each = sys.argv[4:] == ["--folder-each"]
 if count < 1 or count > 100_000:
     sys.exit("error: COUNT must be from 1 to 100000, not %d" % count)
 db = sqlite3.connect(path)
@@ -29,10 +31,11 @@ attachments = db.execute(
 micros = int(request["shareID"].split("-")[0])
 due = created  # the template was queued just now; each copy's next try is a minute before that
 with db:
+    db.execute("DELETE FROM outbox_attachments WHERE item_id = ?", (template_id,))
     db.execute("DELETE FROM outbox_items WHERE id = ?", (template_id,))
     for index in range(count):
         request["shareID"] = "%d-%016x" % (micros + index, 0xbe9c_0000_0000 + index)
-        request["flags"] = {"out": [out]}
+        request["flags"] = {"out": ["%s/%d" % (out, index) if folder_each else out]}
         cursor = db.execute(
             """INSERT INTO outbox_items (share_id, destination, state, request, created_us, next_try_us,
                    expires_us, tries, last_error, last_error_code, updated_us)
