@@ -35,12 +35,18 @@ public struct ShareID: Sendable, Hashable, Codable, CustomStringConvertible {
         return "\(microseconds)-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// The identity read back from ``description``, or nil when `text` is not one.
+    /// The latest time an identity read from text may carry: the end of year 9999 UTC, in
+    /// microseconds. A later one would date a share (an email's `Date:`) past any calendar.
+    public static let latestMicroseconds: UInt64 = 253_402_300_799_999_999
+
+    /// The identity read back from ``description``, or nil when `text` is not one (or its time is
+    /// after ``latestMicroseconds``).
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...20).contains(parts[0].count), parts[1].count == 16,
             parts[0].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-            let microseconds = UInt64(parts[0]), let nonce = UInt64(parts[1], radix: 16),
+            let microseconds = UInt64(parts[0]), microseconds <= Self.latestMicroseconds,
+            let nonce = UInt64(parts[1], radix: 16),
             parts[1].utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
         else { return nil }
         self.init(microseconds: microseconds, nonce: nonce)

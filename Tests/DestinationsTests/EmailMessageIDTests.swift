@@ -91,6 +91,36 @@ import Testing
         }
     }
 
+    /// A 451 (greylisting) leaves the message as a `.eml`; the same share sent again later, as the
+    /// outbox does, is received as exactly that message.
+    @Test func aResendAfterA451IsTheKeptEml() async throws {
+        try await SMTPTestServer.with(.init(mode: .tempfailOnce)) { server in
+            var registry = DestinationRegistry()
+            try registry.register(email(smtp: server.url))
+            try registry.register(
+                FileExportDestination(
+                    configuration: .init(directory: folder.file("files")),
+                    environment: ShareEnvironment(["HOME": folder.path])
+                )
+            )
+            let report = try await ShareRouter(registry: registry, retryPolicy: RetryPolicy(maxAttempts: 1)).share(
+                try Self.request().content,
+                via: FallbackChain(["email", "file"]),
+                options: ShareOptions(id: Self.share)
+            )
+            let reason = try #require(report.attempts.first?.reason)
+            #expect(reason.contains("answered 451") && reason.contains("4.3.0 Try again later"), "\(reason)")
+            #expect(report.deliveredBy == "file")
+            #expect(server.messagePaths.isEmpty)
+
+            let email = email(smtp: server.url)
+            let receipt = try await email.deliver(try email.prepare(try Self.request()))
+            #expect(receipt.outcome == .delivered)
+            let received = try #require(server.messagePaths.first, "\(server.log)")
+            #expect(try bytes(received) == (try bytes(folder.file("files/card.eml"))))
+        }
+    }
+
     /// The `.eml` the file export keeps after email could not send is the message email sent when
     /// the server was up: the same bytes, Message-ID and Date included.
     @Test func theKeptEmlIsTheMessageTheServerWouldHaveReceived() async throws {

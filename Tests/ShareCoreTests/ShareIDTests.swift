@@ -16,9 +16,14 @@ import Testing
     @Test(arguments: [
         "", "-", "12", "12-abc", "12-9F2C4E1A0B7D3C55", "x-9f2c4e1a0b7d3c55", "+1-9f2c4e1a0b7d3c55",
         "1-9f2c4e1a0b7d3c55-1", "99999999999999999999999-9f2c4e1a0b7d3c55",
+        "18446744073709551615-9f2c4e1a0b7d3c55", "253402300800000000-9f2c4e1a0b7d3c55",
     ])
     func textThatIsNotAnIDIsRefused(text: String) {
         #expect(ShareID(text) == nil)
+    }
+
+    @Test func theLastMicrosecondOfYear9999IsTheLatestTime() {
+        #expect(ShareID("253402300799999999-9f2c4e1a0b7d3c55")?.microseconds == ShareID.latestMicroseconds)
     }
 
     @Test func aNewIDIsNowAndDiffersFromTheNext() {

@@ -111,6 +111,42 @@ extension HistoryTests {
             )
         }
 
+        @Test func anItemLeasedToARunWhoseProcessEndedIsUnknownAtOnce() async throws {
+            // A process that has ended: a shell that printed its id.
+            let ended = try await ProcessRunner().run("/bin/sh", arguments: ["-c", "echo $$"], timeout: .seconds(60))
+            let pid = try #require(
+                Int32(
+                    String(decoding: ended.standardOutput, as: UTF8.self).trimmingCharacters(
+                        in: .whitespacesAndNewlines
+                    )
+                )
+            )
+            let first = try store.enqueue(
+                OutboxFixtures.request(1),
+                for: "mastodon",
+                failure: OutboxFixtures.transient,
+                now: OutboxFixtures.now
+            )
+            let second = try store.enqueue(
+                OutboxFixtures.request(2),
+                for: "mastodon",
+                failure: OutboxFixtures.transient,
+                now: OutboxFixtures.now
+            )
+            let at = first.nextTryMicroseconds
+            let gone = OutboxRunner.owner(process: pid)
+            let alive = OutboxRunner.owner()
+            #expect(gone.hasPrefix("\(pid)-") && alive.hasPrefix("\(getpid())-"))
+            _ = try #require(try store.claim(owner: gone, leaseSeconds: 3_600, now: at, only: first.id))
+            _ = try #require(try store.claim(owner: alive, leaseSeconds: 3_600, now: at, only: second.id))
+
+            let next = try #require(try store.claim(owner: "b", leaseSeconds: 60, now: at + 1))
+
+            #expect(next.item.id == first.id && next.previousState == .unknown)
+            #expect(next.item.lastErrorCode == "run-ended")
+            #expect(try store.item(second.id)?.state == .sending, "a live run's lease is waited out")
+        }
+
         @Test func aRunClaimsEachItemOnce() throws {
             let item = try store.enqueue(
                 OutboxFixtures.request(),

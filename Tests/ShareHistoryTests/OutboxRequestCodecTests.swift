@@ -91,6 +91,27 @@ extension HistoryTests {
             } catch {
                 #expect(error.field == "attachments[1].altText")
             }
+            for (field, change) in [
+                (
+                    "fileName",
+                    { (attachment: inout ShareAttachment) in attachment.fileName = String(repeating: "n", count: 256) }
+                ),
+                (
+                    "mediaType",
+                    { (attachment: inout ShareAttachment) in
+                        attachment.mimeType = "image/" + String(repeating: "p", count: 250)
+                    }
+                ),
+            ] {
+                var attachment = SampleContent.cardAttachment
+                change(&attachment)
+                do {
+                    try OutboxFixtures.request(attachments: [attachment]).validate()
+                    Issue.record("an attachment's \(field) over its cap was accepted")
+                } catch {
+                    #expect(error.field == "attachments[0].\(field)" && error.code == .overLimit)
+                }
+            }
             let many = OutboxFixtures.request(
                 attachments: Array(repeating: SampleContent.cardAttachment, count: OutboxLimits.attachments + 1)
             )

@@ -168,6 +168,21 @@ extension HistoryTests {
             #expect(try store.item(second.id)?.state == .delivered)
         }
 
+        @Test func anItemTakenAwayMidTryIsReportedAsLeaseLostAndTheRunGoesOn() async throws {
+            let first = try enqueue(1)
+            let second = try enqueue(2)
+            let store = store
+            let destination = DroppingDestination(store: store, dropping: first.id)
+
+            let results = try await runner(destination).run(now: { Self.later })
+
+            #expect(results.map(\.item.id) == [first.id, second.id])
+            #expect(results.map(\.leaseLost) == [true, false])
+            #expect(results.map(\.result) == [.delivered, .delivered])
+            #expect(try store.item(first.id) == nil)
+            #expect(try store.item(second.id)?.state == .delivered)
+        }
+
         // MARK: unknown items
 
         static let checks: [(OutcomeCheck, OutboxState, Int)] = [
@@ -231,21 +246,39 @@ extension HistoryTests {
 
         @Test func aRunCancelledWhileTheRequestIsOutLeavesTheItemUnknown() async throws {
             let item = try enqueue()
-            let slow = SlowDestination(id: "mastodon", delay: .seconds(3_600))
-            let runner = runner(slow)
-            let store = store
+            let waiting = WaitingDestination()
+            let runner = runner(waiting)
             let run = Task { try await runner.run(now: { Self.later }) }
+            // A generous hang guard: under a full test run a task may start late.
             let deadline = ContinuousClock.now + .seconds(60)
-            while try store.item(item.id)?.state != .sending, ContinuousClock.now < deadline {
+            while !waiting.started, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            // The claim is committed; give the delivery a moment to start, then stop the run.
-            try await Task.sleep(for: .milliseconds(100))
+            #expect(waiting.started, "the delivery never started")
             run.cancel()
             let results = try await run.value
 
             #expect(results.map(\.result) == [.unknown])
             #expect(try store.item(item.id)?.state == .unknown)
+        }
+
+        @Test func aRunCancelledBeforeTheRequestWentOutPutsTheItemBack() async throws {
+            let item = try enqueue()
+            let waiting = WaitingDestination()
+            let runner = OutboxRunner(store: store, owner: "test-run", leaseSeconds: 600) {
+                _,
+                _ throws(ShareError) in
+                // The run is cancelled while its destination is being built.
+                withUnsafeCurrentTask { $0?.cancel() }
+                return waiting
+            }
+
+            let results = try await Task { try await runner.run(now: { Self.later }) }.value
+
+            #expect(results.map(\.result) == [.queued])
+            #expect(!waiting.started)
+            let after = try #require(try store.item(item.id))
+            #expect(after.state == .queued && after.nextTryMicroseconds == Self.later)
         }
     }
 }
@@ -313,5 +346,62 @@ final class CheckingDestination: OutcomeChecking {
     func checkOutcome(of prepared: PreparedShare, sinceFirstSent: Duration) async -> OutcomeCheck {
         asked.withLock { $0.append(sinceFirstSent) }
         return answer
+    }
+}
+
+/// A destination that drops item `dropping` from the outbox while delivering it (as `outbox drop`
+/// from another process would), then delivers.
+final class DroppingDestination: ShareDestination {
+    let descriptor = DestinationDescriptor(
+        id: "mastodon",
+        displayName: "Dropping",
+        summary: "Drops an item mid-try, for tests.",
+        capabilities: .all
+    )
+    let store: OutboxStore
+    let dropping: Int64
+
+    init(store: OutboxStore, dropping: Int64) {
+        self.store = store
+        self.dropping = dropping
+    }
+
+    func availability() async -> Availability { .available() }
+
+    func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+        PreparedShare(destination: id, summary: request.options.id.description)
+    }
+
+    func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+        if prepared.summary == OutboxFixtures.options(1).id.description {
+            _ = try? store.drop(dropping)
+        }
+        return DeliveryReceipt(destination: id, summary: "posted")
+    }
+}
+
+/// A destination whose delivery says it started, then waits until it is cancelled.
+final class WaitingDestination: ShareDestination {
+    let descriptor = DestinationDescriptor(
+        id: "mastodon",
+        displayName: "Waiting",
+        summary: "Waits until cancelled, for tests.",
+        capabilities: .all
+    )
+    private let began = Mutex(false)
+
+    /// True once a delivery began.
+    var started: Bool { began.withLock { $0 } }
+
+    func availability() async -> Availability { .available() }
+
+    func prepare(_ request: ShareRequest) throws(ShareError) -> PreparedShare {
+        PreparedShare(destination: id, summary: "waits")
+    }
+
+    func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
+        began.withLock { $0 = true }
+        while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
+        throw ShareError(.cancelled, destination: id, message: "cancelled while the request was out")
     }
 }

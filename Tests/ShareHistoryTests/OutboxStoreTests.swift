@@ -234,6 +234,39 @@ extension HistoryTests {
             }
         }
 
+        @Test func aRequestOverACapIsNotQueuedAndSaysWhichCap() throws {
+            let folder = TemporaryFolder("outbox")
+            let store = OutboxStore(path: folder.file("sharevia.sqlite"))
+            let many = Array(repeating: SampleContent.cardAttachment, count: OutboxLimits.attachments + 1)
+            do {
+                _ = try store.enqueue(
+                    OutboxFixtures.request(attachments: many),
+                    for: "mastodon",
+                    failure: OutboxFixtures.transient
+                )
+                Issue.record("\(many.count) attachments were queued")
+            } catch {
+                #expect(error.code == .tooLarge)
+                #expect(error.message.contains("attachments: \(many.count), over the \(OutboxLimits.attachments)"))
+            }
+            let missing = ShareAttachment(
+                source: .file(path: folder.file("gone.png")),
+                mimeType: "image/png",
+                fileName: "gone.png"
+            )
+            do {
+                _ = try store.enqueue(
+                    OutboxFixtures.request(attachments: [missing]),
+                    for: "mastodon",
+                    failure: OutboxFixtures.transient
+                )
+                Issue.record("an attachment without its bytes was queued")
+            } catch {
+                #expect(error.code == .failed && error.message.contains("gone.png"))
+            }
+            #expect(try store.items().isEmpty)
+        }
+
         @Test func aRefusedFlagSaysWhichFlagAndWhy() throws {
             let folder = TemporaryFolder("outbox")
             let store = OutboxStore(path: folder.file("sharevia.sqlite"))

@@ -21,7 +21,10 @@ import ShareCore
 /// chunks (``MailStream``) into the `.eml` or libcurl's upload, never held whole, and may hold
 /// at most ``Configuration/attachmentLimit`` together (25 MiB by default), checked from the
 /// files' sizes in `prepare` and while they are read. When the share falls back to the file
-/// export, it writes the `.eml` this destination prepared beside the share's files. libcurl is
+/// export, it writes the `.eml` this destination prepared beside the share's files: the message
+/// it would have sent. A share's message takes its `Date` and `Message-ID` from the share's id
+/// (``MessageStamp/init(share:)``), so every attempt and every resend of it is the same message,
+/// byte for byte, and two shares never share a Message-ID. libcurl is
 /// loaded only when a message is sent. The password is a ``ShareCore/Secret``: it reaches
 /// libcurl and nothing else.
 public struct EmailDestination: ShareDestination {

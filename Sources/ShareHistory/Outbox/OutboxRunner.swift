@@ -1,5 +1,11 @@
 import ShareCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Delivers what is due in the outbox, one item at a time, through the destination each item
 /// was queued for.
 ///
@@ -28,7 +34,8 @@ package struct OutboxRunner: Sendable {
         any ShareDestination
 
     package var store: OutboxStore
-    /// Who this run is in leases: unique per run (such as `PID-RANDOM`).
+    /// Who this run is in leases: unique per run; ``owner(process:)`` makes one that a later run
+    /// can tell has ended.
     package var owner: String
     /// How long a claim is this run's before another run may take the item over as `unknown`;
     /// longer than ``timeout`` plus a check.
@@ -142,6 +149,22 @@ package struct OutboxRunner: Sendable {
             )
         }
         return results
+    }
+
+    /// A lease owner for a run of process `process` (this one by default): `PID-RANDOM`. A later
+    /// run that finds an item leased to an owner of this form whose process is gone (a run killed
+    /// with kill -9) doesn't wait for the lease to run out: the item is `unknown` at once.
+    package static func owner(process: Int32 = getpid()) -> String {
+        "\(process)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    }
+
+    /// True when `owner` is ``owner(process:)``'s form and no process has its id any more.
+    static func hasEnded(owner: String) -> Bool {
+        let digits = owner.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, owner.dropFirst(digits.count).first == "-", let pid = Int32(digits), pid > 1 else {
+            return false
+        }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// One try of a claimed item: how it ended, and its words.

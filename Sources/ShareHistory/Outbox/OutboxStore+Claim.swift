@@ -124,6 +124,7 @@ extension OutboxStore {
                 ),
             ]
         )
+        try releaseLeasesOfEndedRuns(connection, now: now)
         _ = try Self.expire(connection, now: now)
         let chosen: [[SQLiteValue]]
         if let only {
@@ -163,6 +164,37 @@ extension OutboxStore {
         )
         guard let itemRow = updated.first else { return nil }
         return (try OutboxItemRow.item(itemRow, path: path), previous)
+    }
+
+    /// Makes `unknown` every `sending` item whose lease is held by a run of this machine that
+    /// ended (killed, crashed) before its lease ran out: its owner names the process
+    /// (``OutboxRunner/owner(process:)``), and no process has that id any more. A lease whose
+    /// owner names no process, or a live one, is waited out.
+    private func releaseLeasesOfEndedRuns(_ connection: SQLiteConnection, now: Int64) throws(SQLiteError) {
+        let held = try connection.rows(
+            "SELECT id, lease_owner FROM outbox_items WHERE state = 'sending' AND lease_until_us > ?1",
+            [.integer(now)],
+            limits: SQLiteReadLimits(rows: OutboxLimits.listedItems, valueBytes: 4_096)
+        )
+        for row in held {
+            guard let id = row[0].integer, let owner = row[1].text, OutboxRunner.hasEnded(owner: owner) else {
+                continue
+            }
+            try connection.run(
+                """
+                UPDATE outbox_items SET state = 'unknown', lease_owner = NULL, lease_until_us = NULL,
+                    next_try_us = ?2, last_error = ?3, last_error_code = 'run-ended', updated_us = ?2
+                WHERE id = ?1 AND state = 'sending' AND lease_owner = ?4
+                """,
+                [
+                    .integer(id), .integer(now),
+                    .text(
+                        "the run that claimed it ended before it recorded how the try ended; the request may have gone out"
+                    ),
+                    .text(owner),
+                ]
+            )
+        }
     }
 
     /// Records how `claim`'s try ended and claims the next item, in one transaction: one commit
