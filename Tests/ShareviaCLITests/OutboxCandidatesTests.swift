@@ -1,4 +1,5 @@
 import ShareCore
+import ShareHistory
 import Testing
 
 @testable import ShareviaCLI
@@ -128,4 +129,45 @@ import Testing
 private func uniqueInOrder(_ ids: [DestinationID]) -> [DestinationID] {
     var seen: Set<DestinationID> = []
     return ids.filter { seen.insert($0).inserted }
+}
+
+/// What `sharevia outbox retry` refuses, and why, before anything is sent.
+@Suite struct OutboxRetryRefusalTests {
+    static func item(_ destination: DestinationID, _ state: OutboxState) -> OutboxItem {
+        OutboxItem(
+            id: 4,
+            shareID: ShareID(microseconds: 1, nonce: 2),
+            destination: destination,
+            state: state,
+            createdMicroseconds: 0,
+            nextTryMicroseconds: 0,
+            expiresMicroseconds: 0
+        )
+    }
+
+    @Test func onlyMastodonAndBlueskyCanTellWhetherAnUnknownDeliveryArrived() {
+        let checking = OutboxRetryCommand.checksOutcome(environment: ShareEnvironment(["HOME": "/nonexistent"]))
+        #expect(checking("mastodon") && checking("bluesky"))
+        #expect(!checking("email") && !checking("file") && !checking("some-plugin"))
+    }
+
+    @Test func anUnknownEmailIsRefusedWithoutResendSayingWhyAndHow() throws {
+        let checking: (DestinationID) -> Bool = { $0 == "mastodon" }
+        let refusal = try #require(
+            OutboxRetryCommand.refusal(for: Self.item("email", .unknown), resend: false, checking: checking)
+        )
+        #expect(refusal.contains("may have arrived") && refusal.contains("'sharevia outbox retry 4 --resend'"))
+        #expect(OutboxRetryCommand.refusal(for: Self.item("email", .unknown), resend: true, checking: checking) == nil)
+        #expect(
+            OutboxRetryCommand.refusal(for: Self.item("mastodon", .unknown), resend: false, checking: checking) == nil
+        )
+        for state in [OutboxState.queued, .failed, .expired] {
+            #expect(
+                OutboxRetryCommand.refusal(for: Self.item("email", state), resend: false, checking: checking) == nil
+            )
+        }
+        for state in [OutboxState.delivered, .handedOff, .sending] {
+            #expect(OutboxRetryCommand.refusal(for: Self.item("email", state), resend: true, checking: checking) != nil)
+        }
+    }
 }

@@ -76,4 +76,62 @@ import Testing
         #expect(check.stderr.contains("outbox.enabled") && check.stderr.contains("true or false"), "\(check.stderr)")
         #expect(check.stderr.contains("outbox.max_age") && check.stderr.contains("1 to 720"), "\(check.stderr)")
     }
+
+    @Test func aCardShareIsQueuedWithTheCardItDrewForTheDestination() async throws {
+        try await HTTPTestServer.with(.init(routes: Self.routes)) { server in
+            let folder = TemporaryFolder("cli-outbox-card")
+            let token = MastodonPostEndToEndTests.canary()
+            let environment = MastodonPostEndToEndTests.environment(folder, token: token)
+            let share = try await ShareviaProcess.run(
+                [
+                    "--to", "mastodon", "--card", "\(PackageRoot.path)/examples/cards/streak.json",
+                    "--mastodon-instance", server.origin, "--fallback", "file", "--out", folder.file("out"),
+                    "--timeout", "5",
+                ],
+                environment: environment
+            )
+            #expect(share.stderr.contains("queued for mastodon"), "\(share.stderr)")
+            let id = try #require(try await Outbox.items(folder, token: nil).first?["id"] as? Int)
+            let retry = try await Outbox.outbox(["retry", String(id)], folder, token: token)
+            #expect(retry.status == 0, "\(retry.stderr)")
+            let uploads = server.received.filter { $0.path == "/api/v2/media" }
+            let files = uploads.compactMap { $0.parts.first { $0["name"] == "file" } }
+            #expect(files.count == 2, "the card went with the share's try and the outbox's: \(uploads.count)")
+            #expect(files.allSatisfy { $0["content_type"] == "image/png" }, "\(files)")
+            #expect(files.count == 2 && files[0]["sha256"] == files[1]["sha256"], "the same card: \(files)")
+            #expect(Outbox.statuses(server).count == 2)
+        }
+    }
+
+    @Test func aDatabaseThatCantBeWrittenIsReportedAndTheExitCodeStays() async throws {
+        let limited = Outbox.routes(statuses: [Outbox.rateLimited(until: Date().addingTimeInterval(600))])
+        try await HTTPTestServer.with(.init(routes: limited)) { server in
+            let folder = TemporaryFolder("cli-outbox-unwritable")
+            let token = MastodonPostEndToEndTests.canary()
+            // The state folder is a file: no database can be made in it.
+            let state = try folder.write(Array("not a folder".utf8), named: "state")
+            var environment = MastodonPostEndToEndTests.environment(folder, token: token)
+            environment["XDG_STATE_HOME"] = state
+            let arguments = [
+                "--to", "mastodon", "--text", "Night Owl", "--mastodon-instance", server.origin, "--fallback", "file",
+                "--out", folder.file("out"), "--timeout", "5",
+            ]
+            let text = try await ShareviaProcess.run(arguments, environment: environment)
+            #expect(text.status == 3, "the share's own outcome: \(text.stderr)")
+            #expect(
+                text.stderr.contains(
+                    "not queued for mastodon: the outbox \(state)/sharevia/sharevia.sqlite can't be written"
+                ),
+                "\(text.stderr)"
+            )
+            let json = try await ShareviaProcess.run(arguments + ["--json"], environment: environment)
+            #expect(json.status == 3, "\(json.stderr)")
+            let report = try Outbox.json(json)
+            #expect((report["queued"] as? [Any])?.isEmpty == true)
+            let notQueued = try #require(report["notQueued"] as? [[String: Any]], "\(json.stdout)")
+            #expect(notQueued.first?["destination"] as? String == "mastodon")
+            #expect((notQueued.first?["reason"] as? String)?.contains("can't be written") == true, "\(notQueued)")
+            #expect(!(text.stderr + json.stdout + json.stderr).contains(token))
+        }
+    }
 }

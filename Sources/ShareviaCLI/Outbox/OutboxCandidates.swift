@@ -25,11 +25,6 @@ enum OutboxCandidates {
     /// The built-ins that send over the network and can fail for a while; plugins are added by id.
     static let networkBuiltIns: Set<DestinationID> = ["email", "mastodon", "bluesky"]
 
-    /// Whether a destination can find out whether an `unknown` delivery arrived (it conforms to
-    /// ``OutcomeChecking``): Mastodon (its `Idempotency-Key`) and Bluesky (its record key). Email
-    /// can't, nor can a plugin: theirs wait for a person's word.
-    static func checksOutcome(_ id: DestinationID) -> Bool { id == "mastodon" || id == "bluesky" }
-
     /// The destinations of `report` to queue, in chain order.
     ///
     /// - Parameters:

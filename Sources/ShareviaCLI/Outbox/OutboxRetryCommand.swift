@@ -39,14 +39,19 @@ struct OutboxRetryCommand: AsyncParsableCommand {
     func run() async throws {
         let sending = try OutboxSending.standard()
         let store = sending.store
+        let checking = Self.checksOutcome(environment: sending.environment)
         let candidates: [OutboxItem]
         if let id {
             let item = try OutboxCommands.item(id, in: store)
-            if let refusal = Self.refusal(for: item, resend: resend) { throw usageFailure(refusal) }
+            if let refusal = Self.refusal(for: item, resend: resend, checking: checking) {
+                throw usageFailure(refusal)
+            }
             candidates = [item]
         } else {
             do throws(SQLiteError) {
-                candidates = try store.items().filter { Self.refusal(for: $0, resend: resend) == nil }
+                candidates = try store.items().filter {
+                    Self.refusal(for: $0, resend: resend, checking: checking) == nil
+                }
             } catch {
                 throw OutboxCommands.failure("the outbox can't be read: \(error)")
             }
@@ -77,15 +82,23 @@ struct OutboxRetryCommand: AsyncParsableCommand {
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// Why `item` can't be retried (with `resend` or not), or nil when it can.
-    static func refusal(for item: OutboxItem, resend: Bool) -> String? {
+    /// Whether the destination `id` can find out whether an `unknown` delivery arrived: whether it
+    /// conforms to ``OutcomeChecking`` (Mastodon, Bluesky). Email can't, nor can a plugin.
+    static func checksOutcome(environment: ShareEnvironment) -> (DestinationID) -> Bool {
+        let registry = RouterSettings().registry(environment: environment)
+        return { registry.destination($0) is any OutcomeChecking }
+    }
+
+    /// Why `item` can't be retried (with `resend` or not), or nil when it can; `checking` says
+    /// whether a destination can find out whether an `unknown` delivery arrived.
+    static func refusal(for item: OutboxItem, resend: Bool, checking: (DestinationID) -> Bool) -> String? {
         switch item.state {
         case .delivered, .handedOff:
             return "item \(item.id) (\(item.destination)) was \(item.state == .delivered ? "delivered" : "handed off") "
                 + "already; there is nothing to retry"
         case .sending:
             return "item \(item.id) (\(item.destination)) is being sent by a run now; wait for that try to end"
-        case .unknown where !resend && !OutboxCandidates.checksOutcome(item.destination):
+        case .unknown where !resend && !checking(item.destination):
             return "item \(item.id) was sent to \(item.destination) and no answer came back, so it may have "
                 + "arrived; \(item.destination) can't tell a duplicate, so it is not sent again on its own. "
                 + "Check whether it arrived; if it did not, run 'sharevia outbox retry \(item.id) --resend'"

@@ -1,10 +1,6 @@
 import ShareCore
 import ShareHistory
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Sends outbox items through the store's ``OutboxRunner``, each item's destination built from
 /// what was stored with it (``OutboxDestinations``), and words the results for `run` and `retry`.
 struct OutboxSending {
@@ -13,8 +9,9 @@ struct OutboxSending {
     var timeout: Duration
     var environment: ShareEnvironment
 
-    /// This process, as the owner of the items it claims: `pid-random`.
-    static let owner = "\(getpid())-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+    /// This process, as the owner of the items it claims (`PID-RANDOM`: a later run releases the
+    /// items of a run whose process is gone at once).
+    static let owner = OutboxRunner.owner()
 
     /// The store and timeout of this environment (``OutboxCommands/store(environment:)``).
     static func standard() throws -> OutboxSending {
@@ -24,8 +21,8 @@ struct OutboxSending {
     }
 
     /// How long a run holds an item it claimed: a delivery's timeout, an outcome check's, and a
-    /// minute to spare. A run killed mid-send leaves the item `sending` until then; the next run
-    /// finds it `unknown`.
+    /// minute to spare. A run stuck mid-send holds the item `sending` until then (one killed
+    /// releases it at once); the next run finds it `unknown`.
     var leaseSeconds: Int64 { 2 * timeout.components.seconds + 60 }
 
     /// Sends what is due, or only `ids` whatever their next try; `resend` sends an `unknown`
