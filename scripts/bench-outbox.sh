@@ -9,7 +9,7 @@
 # from one that sharevia queued itself after a share to a Mastodon server that isn't there: its stored
 # request, written by sharevia's codec, is copied 1,000 times with new share ids, queued for `file`.
 # Each run checks that every item was delivered and every card written.
-# Usage: scripts/bench-outbox.sh [runs] [items]   (default 5 runs, 1000 items)
+# Usage: scripts/bench-outbox.sh [runs] [items]   (default 5 runs, 1000 items; SHAREVIA_BENCH_BIN=PATH skips the build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -19,10 +19,15 @@ scripts/install-deps.sh bench >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-source scripts/static-build-flags.sh
-swift build -c release --product sharevia --scratch-path "$root/.build" "${STATIC_BUILD_FLAGS[@]}" >/dev/null 2>&1 ||
-  swift build -c release --product sharevia --scratch-path "$root/.build" "${STATIC_BUILD_FLAGS[@]}" >&2
-sharevia="$(swift build -c release --scratch-path "$root/.build" "${STATIC_BUILD_FLAGS[@]}" --show-bin-path)/sharevia"
+# SHAREVIA_BENCH_BIN: a sharevia binary already built (skips the build).
+if [[ -n ${SHAREVIA_BENCH_BIN:-} ]]; then
+  sharevia=$SHAREVIA_BENCH_BIN
+else
+  source scripts/static-build-flags.sh
+  swift build -c release --product sharevia --scratch-path "$root/.build" "${STATIC_BUILD_FLAGS[@]}" >/dev/null 2>&1 ||
+    swift build -c release --product sharevia --scratch-path "$root/.build" "${STATIC_BUILD_FLAGS[@]}" >&2
+  sharevia="$(swift build -c release --scratch-path "$root/.build" "${STATIC_BUILD_FLAGS[@]}" --show-bin-path)/sharevia"
+fi
 
 # One item queued by sharevia itself: a share to a closed port falls back to a file and is queued.
 export HOME=$work XDG_STATE_HOME=$work/state XDG_CACHE_HOME=$work/cache SHAREVIA_MASTODON_TOKEN=bench-token
@@ -32,6 +37,8 @@ closed=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0
 database=$work/state/sharevia/sharevia.sqlite
 [[ -f $database ]] || { echo "error: the share queued nothing (no $database)" >&2; exit 1; }
 printf '%-60s %10s %10s\n' "command ($items due items, $runs runs)" "median ms" "peak MB"
+# sharevia leaves its write-ahead log behind; fold it into the file before copying the file alone.
+/usr/bin/python3 -c 'import sqlite3,sys; sqlite3.connect(sys.argv[1]).execute("PRAGMA wal_checkpoint(TRUNCATE)")' "$database"
 cp "$database" "$work/template.sqlite"
 for layout in one-folder folder-each; do
   cp "$work/template.sqlite" "$database"

@@ -11,8 +11,15 @@ import Testing
     static let itemCount = 200
 
     @Test func twoRunsOverTwoHundredDueItemsPostEachExactlyOnce() async throws {
+        // A post takes the server 30 ms, so each run alone would take 6 s over the 200 items: the two
+        // runs overlap, and each claims some of them.
+        var slowStatus = MastodonPostEndToEndTests.statusAnswer
+        slowStatus.fields["delay_ms"] = 30
         try await HTTPTestServer.with(
-            .init(routes: MastodonPostEndToEndTests.routes(), idempotentRoutes: ["/api/v1/statuses"])
+            .init(
+                routes: MastodonPostEndToEndTests.routes(statuses: [slowStatus]),
+                idempotentRoutes: ["/api/v1/statuses"]
+            )
         ) { server in
             let folder = TemporaryFolder("outbox-two-runs")
             let environment = OutboxProof.environment(folder, ["SHAREVIA_MASTODON_TOKEN": "two-runs-token"])
@@ -32,6 +39,10 @@ import Testing
             async let second = ShareviaProcess.run(["outbox", "run"], environment: environment, timeout: .seconds(600))
             let runs = try await [first, second]
             for run in runs { #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)") }
+            let delivered = runs.map { run in run.stderr.split(separator: "\n").filter { $0.hasPrefix("✓ item") }.count
+            }
+            #expect(delivered.allSatisfy { $0 > 0 }, "both runs delivered some items: \(delivered)")
+            #expect(delivered.reduce(0, +) == Self.itemCount, "\(delivered)")
 
             let items = try OutboxProof.items(folder)
             let notDelivered = items.filter { $0.state != .delivered || $0.receipt == nil }

@@ -49,7 +49,7 @@ import Testing
             #expect([.queued, .sending, .unknown].contains(afterKill.state), "\(afterKill)")
             #expect(afterKill.receipt == nil, "\(afterKill)")
 
-            // The next runs (after the dead run's lease runs out) end it: delivered, with its receipt.
+            // The next runs (which find the dead run's item unknown) end it: delivered, with its receipt.
             let item = try await Self.runUntilSettled(folder, environment: environment)
             #expect(item.state == .delivered, "\(item)")
             let receipt = try #require(item.receipt, "delivered with its receipt: \(item)")
@@ -159,10 +159,10 @@ import Testing
         )
     }
 
-    /// Runs `sharevia outbox run` (which finds a dead run's item `unknown` once its lease ran out)
+    /// Runs `sharevia outbox run` (which finds a dead run's item `unknown`)
     /// and then `outbox retry --all` (which sends a `queued` item before its next try) until the
-    /// item is in one of `settled`; every 2 s, for at most 5 minutes (a hang guard: a lease is
-    /// 2 × `share.timeout` + 60 s).
+    /// item is in one of `settled`; every 2 s, for at most 5 minutes (a hang guard: a lease whose
+    /// process is gone is released at once, and any lease after 2 × `share.timeout` + 60 s).
     static func runUntilSettled(
         _ folder: TemporaryFolder,
         environment: [String: String],
@@ -186,7 +186,8 @@ import Testing
     }
 
     /// The environment of a kill case: its own state folder, and a config file whose
-    /// `share.timeout` of 3 s makes a run's lease 66 s, the least the command gives.
+    /// `share.timeout` of 3 s makes a run's lease 66 s, the least the command gives (the bound
+    /// should a dead run's lease not be seen as dead).
     static func environment(_ folder: TemporaryFolder, _ extra: [String: String] = [:]) throws -> [String: String] {
         let config = try folder.write(Data("share:\n  timeout: 3\n".utf8), named: "config.yaml")
         return OutboxProof.environment(folder, extra.merging(["SHAREVIA_CONFIG": config]) { $1 })

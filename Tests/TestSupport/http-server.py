@@ -16,6 +16,7 @@ Each request to a path takes the next answer of its list; the last one repeats. 
   echo         ["key", ...]: in the json answer's text, replace each {{key}} by that top-level
                field of the request's JSON body (a server that names what was asked for, such as
                a record key chosen by the client)
+  delay_ms     wait this long after reading the request before answering (a slow server)
   stall        "after-request": read the whole request, record it, never answer
                "before-answer-headers": same, but send the status line first, then stall
                "close-before-body": read the headers, record them, reset the connection
@@ -152,6 +153,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
         self.record(body)
+        if answer.get("delay_ms"):
+            time.sleep(int(answer["delay_ms"]) / 1000)
         stall = answer.get("stall")
         if stall == "before-answer-headers":
             self.wfile.write(b"HTTP/1.1 200 OK\r\n")
