@@ -185,6 +185,14 @@ struct ShareInvocation: Equatable, Sendable {
                 if let interruption { StandardStreams.printError(interruption.line(for: report)) }
                 for location in report.receipt?.locations ?? [] { StandardStreams.write(location + "\n") }
             }
+            ShareHistoryRecorder.record(
+                report,
+                options: options,
+                content: content,
+                exitCode: exitCode,
+                routing: routing,
+                environment: environment
+            )
             if exitCode != 0 { throw ExitCode(exitCode) }
         } catch let error as ShareError {
             throw usageFailure(ErrorAdvice.message(for: error))

@@ -28,7 +28,8 @@ public struct ShareviaCommand: AsyncParsableCommand {
         subcommands: [
             ShareCommand.self, DestinationsCommand.self, ImageCommand.self, TextCommand.self, SMSCommand.self,
             ConfigCommand.self,
-            CardCommand.self, AccountsCommand.self, LoginCommand.self, LogoutCommand.self, OutboxCommand.self,
+            CardCommand.self, AccountsCommand.self, LoginCommand.self, LogoutCommand.self, HistoryCommand.self,
+            StatsCommand.self, OutboxCommand.self,
         ],
         defaultSubcommand: ShareCommand.self
     )

@@ -45,6 +45,44 @@ extension HistoryTests {
             #expect(entries.allSatisfy { $0.attempts.count == 3 })
         }
 
+        /// Another process holds the write lock of a fresh database (not yet in WAL) when a share
+        /// records: SQLite answers the switch to WAL "database is locked" at once, without its busy
+        /// wait, so the switch is tried again until the lock is free.
+        @Test func recordingWaitsWhileAnotherProcessCreatesTheDatabase() async throws {
+            let folder = TemporaryFolder("history")
+            let path = folder.file("sharevia.sqlite")
+            let locked = folder.file("locked")
+            #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+            let holder = Task {
+                try await PythonSQLite.run(
+                    """
+                    import sqlite3, sys, time
+                    db = sqlite3.connect(sys.argv[1], isolation_level=None)
+                    db.execute("BEGIN IMMEDIATE")
+                    open(sys.argv[2], "w").close()
+                    time.sleep(0.5)
+                    db.execute("COMMIT")
+                    print(db.execute("PRAGMA journal_mode").fetchone()[0])
+                    """,
+                    [path, locked]
+                )
+            }
+            // Hang guard only: the holder writes the file as soon as it has the lock.
+            let clock = ContinuousClock()
+            let start = clock.now
+            while !FileManager.default.fileExists(atPath: locked) && clock.now - start < .seconds(60) {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            try #require(FileManager.default.fileExists(atPath: locked), "the holder never took the lock")
+
+            let recording = HistoryStore(path: path).record(report: HistoryReports.delivered, options: ShareOptions())
+
+            #expect(recording == HistoryRecording(recorded: true))
+            #expect(try await holder.value == "delete\n")
+            #expect(try await PythonSQLite.rows(path, "PRAGMA journal_mode") == [[.text("wal")]])
+            #expect(try HistoryStore(path: path).entries().count == 1)
+        }
+
         /// The test bundle this process runs.
         static func testBundle() -> String? {
             var buffer = [CChar](repeating: 0, count: 4_096)

@@ -1,4 +1,5 @@
 @_spi(Fuzzing) import FuzzEntryPoints
+@_spi(Fuzzing) import ShareviaCLI
 
 /// `history-database`: any bytes as the history database file: listing, statistics, the integrity
 /// check and recording never crash or hang (each read stops after 1 s), and recording into it
@@ -12,6 +13,14 @@ public func fuzzHistoryDatabase(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
         outcome.sizeAfter <= bytes.count + (1 << 20),
         "recording grew a \(bytes.count)-byte database to \(outcome.sizeAfter) bytes"
     )
+    return 0
+}
+
+/// `history-since`: `sharevia history --since` and `stats --since` on any bytes: a date, a date
+/// and time or a span is read within its range, anything else refused, never a trap.
+@_cdecl("sharevia_fuzz_history_since")
+public func fuzzHistorySince(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    _ = HistorySinceFuzzing.read(fuzzBytes(start, count))
     return 0
 }
 

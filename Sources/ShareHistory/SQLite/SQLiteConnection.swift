@@ -22,7 +22,11 @@ package final class SQLiteConnection {
     /// another process's lock, and doesn't checkpoint on close until
     /// ``checkpointOnClose(_:)`` turns it on (so a file that is only read is never written).
     /// - Throws: ``SQLiteError`` (`library-missing`, `cant-open`, `damaged`).
-    package init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 5_000) throws(SQLiteError) {
+    package init(
+        path: String,
+        mode: Mode,
+        busyTimeoutMilliseconds: Int32 = SQLiteConnection.defaultBusyTimeoutMilliseconds
+    ) throws(SQLiteError) {
         self.path = path
         var handle: OpaquePointer?
         var message = [CChar](repeating: 0, count: 512)
@@ -40,6 +44,14 @@ package final class SQLiteConnection {
     }
 
     deinit { csqlite_close(handle) }
+
+    /// How long a connection waits for another's lock unless told otherwise: 5 s.
+    package static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
+
+    /// Waits up to `milliseconds` for another connection's lock from now on (0: not at all).
+    package func busyTimeout(milliseconds: Int32) {
+        csqlite_busy_timeout(handle, milliseconds)
+    }
 
     /// Turns the checkpoint SQLite does when the last connection closes on or off (off at open).
     package func checkpointOnClose(_ on: Bool) {

@@ -10,8 +10,12 @@ enum CommandOptions {
     /// its own groups (posting, cards).
     static var share: [CommandOption] {
         shareOwn.filter { $0.setting.group == nil } + router + destinationGroups.map(CommandOption.init)
-            + shareOwn.filter { $0.setting.group != nil }
+            + shareOwn.filter { $0.setting.group != nil } + history
     }
+
+    /// History's flag (`--keep-content`), read with the destinations' flags by the settings
+    /// reader, so the config file's `history.keep_content` and the flag are one setting.
+    static let history = [CommandOption(HistorySettings.keepContent)]
 
     /// The share command's own options, its groups last: posting (`--alt`, `--require-alt`,
     /// `--thread`, `--share-id`), then `--card`.

@@ -22,8 +22,8 @@ enum ShareCommandLine {
 
     /// The subcommands swift-argument-parser dispatches, and its own words at the start.
     static let otherCommands: Set<String> = [
-        "image", "text", "sms", "config", "card", "accounts", "login", "logout", "outbox", "help", "--help", "-h",
-        "--version",
+        "image", "text", "sms", "config", "card", "accounts", "login", "logout", "history", "stats", "outbox", "help",
+        "--help", "-h", "--version",
         "--generate-completion-script", "--experimental-dump-help",
     ]
 

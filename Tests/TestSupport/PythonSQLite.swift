@@ -1,36 +1,40 @@
 import Foundation
 import ProcessRunning
-import Testing
 
 /// Debian's Python with its own sqlite3 module: an independent reader and writer of the database
-/// files the tests check.
-enum PythonSQLite {
-    static let python = "/usr/bin/python3"
+/// files the tests check (the history database's, from the library's tests and the CLI's).
+package enum PythonSQLite {
+    package static let python = "/usr/bin/python3"
 
     /// Runs `script` with `arguments` (sys.argv[1...]) and returns its standard output.
-    static func run(
+    package static func run(
         _ script: String,
         _ arguments: [String] = [],
         timeout: Duration = .seconds(60)
     ) async throws
         -> String
     {
-        try #require(
-            FileManager.default.isExecutableFile(atPath: python),
-            "\(python) is missing: apt-get install python3"
-        )
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw Failure(message: "\(python) is missing: apt-get install python3")
+        }
         let output = try await ProcessRunner().run(
             python,
             arguments: ["-c", script] + arguments,
             timeout: timeout
         )
         let text = String(decoding: output.standardOutput, as: UTF8.self)
-        #expect(output.succeeded, "python failed: \(output.errorText)")
+        guard output.succeeded else { throw Failure(message: "python failed: \(output.errorText)") }
         return text
     }
 
+    /// Python was missing or failed; the message says how.
+    package struct Failure: Error, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
+    }
+
     /// The rows `sql` returns from the database at `path`, as JSON arrays of values.
-    static func rows(_ path: String, _ sql: String) async throws -> [[JSONValue]] {
+    package static func rows(_ path: String, _ sql: String) async throws -> [[JSONValue]] {
         let text = try await run(
             """
             import json, sqlite3, sys
@@ -44,12 +48,12 @@ enum PythonSQLite {
 }
 
 /// A JSON value, for comparing what Python read.
-enum JSONValue: Decodable, Hashable {
+package enum JSONValue: Decodable, Hashable {
     case null
     case number(Double)
     case text(String)
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null

@@ -1,0 +1,74 @@
+import ShareCore
+import ShareHistory
+
+/// What `sharevia history` and `sharevia stats` share: the database, `--since`, and the exit
+/// code of a database that can't be read.
+enum HistoryCommandSupport {
+    /// The store at `$XDG_STATE_HOME/sharevia/sharevia.sqlite`, brought up to date if an older
+    /// sharevia wrote it.
+    /// - Throws: ``CommandFailure`` (printed) when there is no state folder or the database is
+    ///   refused.
+    static func store() throws -> HistoryStore {
+        let environment = ShareEnvironment(ProcessEnvironment.variables())
+        guard let path = HistoryLocation.path(environment: environment) else {
+            StandardStreams.printError("error: neither XDG_STATE_HOME nor HOME is an absolute path: set HOME")
+            throw CommandFailure(exitCode: ShareviaExitCode.usage, message: "no state folder")
+        }
+        let store = HistoryStore(path: path, durability: .normal)
+        do {
+            try store.upgrade()
+        } catch {
+            throw failure(error)
+        }
+        return store
+    }
+
+    /// `--since` as microseconds, or nil when not given.
+    /// - Throws: `ValidationError`-worded ``CommandFailure`` (usage).
+    static func since(_ text: String?) throws -> Int64? {
+        guard let text else { return nil }
+        do throws(HistorySince.Problem) {
+            return try HistorySince.microseconds(text, now: HistorySince.now())
+        } catch {
+            throw usageFailure("--since '\(text)' \(error.words)")
+        }
+    }
+
+    /// Prints the database error and returns the failure to throw: 65 for a database that can't
+    /// be read as it is (newer, damaged, over a cap), 1 otherwise.
+    static func failure(_ error: SQLiteError) -> CommandFailure {
+        let advice: String
+        let code: Int32
+        switch error.code {
+        case .newerVersion:
+            (advice, code) = ("", ShareviaExitCode.inputError)
+        case .damaged:
+            (advice, code) = (
+                "; the next share moves it aside and starts a new one (or move it away yourself)",
+                ShareviaExitCode.inputError
+            )
+        case .tooLarge, .timedOut:
+            (advice, code) = ("", ShareviaExitCode.inputError)
+        default:
+            (advice, code) = ("", ShareviaExitCode.internalError)
+        }
+        let message = "\(error)\(advice)"
+        StandardStreams.printError("error: history: \(message)")
+        return CommandFailure(exitCode: code, message: message)
+    }
+
+    /// `microseconds` since 1970 as `2026-11-26T14:40:05Z`.
+    static func isoTime(_ microseconds: Int64) -> String {
+        let seconds = microseconds >= 0 ? microseconds / 1_000_000 : (microseconds - 999_999) / 1_000_000
+        let (days, rest) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let (day, second) = rest < 0 ? (days - 1, rest + 86_400) : (days, rest)
+        let (y, m, d) = CivilCalendar.civil(fromDays: day)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(y)-\(two(m))-\(two(d))T\(two(second / 3_600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
+    }
+
+    /// The rows as columns two spaces apart, the last one unpadded.
+    static func table(_ rows: [[String]]) -> String {
+        AccountsCommand.table(rows)
+    }
+}

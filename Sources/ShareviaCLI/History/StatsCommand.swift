@@ -1,0 +1,104 @@
+import ArgumentParser
+import ShareCore
+import ShareHistory
+
+/// `sharevia stats`: what was shared where, from the history database.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Count the shares in history: per destination and per card kind.",
+        discussion: """
+            Per destination: attempts (each retry counts), how many delivered or handed off, how many \
+            shares fell back from it to the next destination, why attempts failed (the error code, \
+            else the result), and the median time of an attempt. Per card kind: shares, and which \
+            destination delivered them ('none' when none did).
+
+              sharevia stats
+              sharevia stats --since 30d
+              sharevia stats --since 2026-11-01 --json
+
+            --since takes \(HistorySince.accepted).
+
+            EXIT CODES
+              0   counted (also when there is nothing to count)
+              64  usage error (a bad --since)
+              65  the database was written by a newer sharevia (it is left unchanged), or is damaged
+              1   internal error (the database can't be opened)
+            """
+    )
+
+    @Option(help: "Only shares made at or after this time: a date, a date and time, or 7d, 12h, 30m.")
+    var since: String?
+
+    @Flag(help: "Print the figures as JSON.")
+    var json = false
+
+    func run() async throws {
+        let since = try HistoryCommandSupport.since(since)
+        let store = try HistoryCommandSupport.store()
+        let statistics: HistoryStatistics
+        do {
+            statistics = try store.statistics(sinceMicroseconds: since)
+        } catch {
+            throw HistoryCommandSupport.failure(error)
+        }
+        if json {
+            StandardStreams.write(
+                try JSONText.encode(
+                    StatsOutput(
+                        database: store.path,
+                        since: since.map(HistoryCommandSupport.isoTime),
+                        statistics: statistics
+                    )
+                )
+            )
+        } else {
+            StandardStreams.write(Self.text(statistics, since: since))
+        }
+    }
+
+    /// `--json`'s object.
+    struct StatsOutput: Encodable {
+        var database: String
+        var since: String?
+        var statistics: HistoryStatistics
+    }
+
+    /// The figures as a summary line and two tables.
+    static func text(_ statistics: HistoryStatistics, since: Int64?) -> String {
+        let when = since.map { " since \(HistoryCommandSupport.isoTime($0))" } ?? ""
+        guard statistics.shares > 0 else { return "No shares recorded\(when).\n" }
+        var text = "\(statistics.shares) shares\(when): \(counts(statistics.outcomes))\n"
+        if !statistics.destinations.isEmpty {
+            let rows =
+                [["DESTINATION", "ATTEMPTS", "DELIVERED", "HANDED OFF", "FELL BACK", "MEDIAN MS", "FAILURES"]]
+                + statistics.destinations.map { figures in
+                    [
+                        figures.destination, "\(figures.attempts)", "\(figures.delivered)", "\(figures.handedOff)",
+                        "\(figures.fallenBackFrom)", milliseconds(figures.medianMilliseconds),
+                        figures.failureReasons.isEmpty ? "-" : counts(figures.failureReasons),
+                    ]
+                }
+            text += "\n" + HistoryCommandSupport.table(rows)
+        }
+        if !statistics.cardKinds.isEmpty {
+            let rows =
+                [["CARD KIND", "SHARES", "WENT TO"]]
+                + statistics.cardKinds.map { kind in [kind.kind, "\(kind.shares)", counts(kind.deliveredBy)] }
+            text += "\n" + HistoryCommandSupport.table(rows)
+        }
+        return text
+    }
+
+    /// `name count` pairs, largest first, then by name.
+    static func counts(_ counts: [String: Int64]) -> String {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
+    /// Milliseconds with one decimal.
+    static func milliseconds(_ value: Double) -> String {
+        let tenths = Int64((value * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}
