@@ -171,3 +171,31 @@ private func uniqueInOrder(_ ids: [DestinationID]) -> [DestinationID] {
         }
     }
 }
+
+/// What an outbox item keeps of the share's flags.
+@Suite struct OutboxStoredFlagsTests {
+    static func queueing(_ flags: [String: [String]]) -> OutboxQueueing {
+        var routing = RouterSettings()
+        routing.destinationFlags = flags
+        return OutboxQueueing(
+            routing: routing,
+            registry: DestinationRegistry(),
+            environment: ShareEnvironment([:]),
+            settings: OutboxSettings.Values()
+        )
+    }
+
+    @Test func aPathIsKeptAbsoluteAndOtherValuesAsGiven() {
+        let stored = Self.queueing(["smtp-ca-file": ["certs/ca.pem"], "email-to": ["a@example.org", "b@example.org"]])
+            .storedFlags
+        #expect(stored["smtp-ca-file"]?.first?.hasPrefix("/") == true)
+        #expect(stored["smtp-ca-file"]?.first?.hasSuffix("/certs/ca.pem") == true)
+        #expect(stored["email-to"] == ["a@example.org", "b@example.org"])
+        #expect(Self.queueing(["smtp-ca-file": ["/etc/ca.pem"]]).storedFlags["smtp-ca-file"] == ["/etc/ca.pem"])
+    }
+
+    @Test func aURLWithAPasswordIsFoundSoTheShareIsNotQueued() {
+        #expect(Self.queueing(["webhook-url": ["https://me:pw@hooks.example/x"]]).flagWithCredentials == "webhook-url")
+        #expect(Self.queueing(["mastodon-instance": ["https://mastodon.social/@me"]]).flagWithCredentials == nil)
+    }
+}

@@ -134,4 +134,22 @@ import Testing
             #expect(!(text.stderr + json.stdout + json.stderr).contains(token))
         }
     }
+
+    @Test func maxAgeSetsWhenAnItemExpires() async throws {
+        let limited = Outbox.routes(statuses: [Outbox.rateLimited(until: Date().addingTimeInterval(600))])
+        try await HTTPTestServer.with(.init(routes: limited)) { server in
+            let folder = TemporaryFolder("cli-outbox-max-age")
+            let token = MastodonPostEndToEndTests.canary()
+            let config = try folder.write(Array("outbox:\n  max_age: 2\n".utf8), named: "config.yaml")
+            let short = try await Outbox.share(server, folder, token: token, extra: ["--config", config])
+            #expect(short.stderr.contains("queued for mastodon"), "\(short.stderr)")
+            let standard = try await Outbox.share(server, folder, token: token)
+            #expect(standard.stderr.contains("queued for mastodon"), "\(standard.stderr)")
+            let items = try await Outbox.items(folder, token: nil)  // newest first
+            #expect(items.count == 2)
+            let ages = try items.map { try Outbox.utc($0["expires"]).timeIntervalSince(try Outbox.utc($0["created"])) }
+            // Whole seconds in --json: each within a second of 72 h and 2 h.
+            #expect(ages.count == 2 && abs(ages[0] - 72 * 3600) <= 1 && abs(ages[1] - 2 * 3600) <= 1, "\(ages)")
+        }
+    }
 }

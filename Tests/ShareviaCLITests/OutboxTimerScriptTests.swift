@@ -38,6 +38,10 @@ import Testing
         #expect(timer.contains("OnUnitActiveSec=7min") && timer.contains("WantedBy=timers.target"), "\(timer)")
         #expect(run.stdout.contains("systemctl --user daemon-reload && systemctl --user enable --now"), "\(run.stdout)")
 
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
+            "systemd-analyze is missing: run scripts/install-deps.sh test"
+        )
         let verify = try await ProcessRunner().run(
             "/usr/bin/systemd-analyze",
             arguments: ["verify", "--man=no", units + "/sharevia-outbox.service", units + "/sharevia-outbox.timer"],

@@ -18,8 +18,8 @@ struct OutboxCommand: AsyncParsableCommand {
               delivered   sent, with the destination's receipt
               handed-off  handed to a person or an app, who must finish it
               failed      refused for good; kept with its last error
-              unknown     sent, and no answer came back: checked before any new try; an email is
-                          never sent again without 'outbox retry ID --resend'
+              unknown     sent, and no answer came back: checked before any new try;
+                          an email is sent again only by 'outbox retry ID --resend'
               expired     not through within outbox.max_age (72 hours); kept until dropped
 
               sharevia outbox

@@ -6,7 +6,7 @@ import ShareHistory
 struct OutboxListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List what is queued, newest first: state, tries, next try and the last error (the default).",
+        abstract: "List what is queued, newest first: state, tries, next try and the last error.",
         discussion: """
             NEXT TRY is in local time, with how long until then. LAST ERROR quotes what the \
             destination or its server said.

@@ -75,10 +75,22 @@ struct OutboxQueueing {
         }
     }
 
-    /// The destination flags to keep: every one but a secret's (none has a flag today).
+    /// The destination flags to keep: every one but a secret's (none has a flag today), a path
+    /// made absolute (`--smtp-ca-file ca.pem`), since `outbox run` may start in another folder.
     var storedFlags: [String: [String]] {
-        let secretFlags = Set(ConfigSchema.settings.filter(\.isSecret).compactMap(\.flag))
-        return routing.destinationFlags.filter { !secretFlags.contains($0.key) }
+        let settings = ConfigSchema.settings
+        let secretFlags = Set(settings.filter(\.isSecret).compactMap(\.flag))
+        let pathFlags = Set(settings.filter { $0.kind == .path || $0.kind == .paths }.compactMap(\.flag))
+        var flags = routing.destinationFlags.filter { !secretFlags.contains($0.key) }
+        for (flag, values) in flags where pathFlags.contains(flag) {
+            flags[flag] = values.map(Self.absolute)
+        }
+        return flags
+    }
+
+    /// `path` from the current folder, unless it is absolute already.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// What the outbox keeps for `destination`: the content with the card drawn at its size
@@ -97,9 +109,7 @@ struct OutboxQueueing {
                 throw .card(error)
             }
         }
-        let config = routing.configFile.map {
-            $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0
-        }
+        let config = routing.configFile.map(Self.absolute)
         return OutboxRequest(content: snapshot, options: options, flags: storedFlags, configFile: config)
     }
 

@@ -5,7 +5,8 @@ import ShareHistory
 ///
 /// A signal cancels the command (``InterruptSignals``): a sleep ends at once; a run in progress
 /// stops between items (an item whose request was out is left `unknown`). Then the loop ends and
-/// the command exits with 0.
+/// the command exits with 0. A run that can't use the database says why and is tried again at
+/// the next look.
 struct OutboxWatch {
     var sending: OutboxSending
 
@@ -16,9 +17,10 @@ struct OutboxWatch {
     static let shortest: Duration = .seconds(1)
 
     func run() async throws {
-        let signal = try await OutboxSending.interruptible {
+        let signal = await OutboxSending.interruptible {
             while !Task.isCancelled {
-                let results = try await sending.send()
+                // A database that can't be used now (its error printed) is tried again later.
+                let results = (try? await sending.send()) ?? []
                 let now = OutboxTime.nowMicroseconds()
                 for line in OutboxSending.lines(results, now: now) { StandardStreams.printError(line) }
                 do {
