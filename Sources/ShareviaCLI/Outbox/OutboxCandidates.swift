@@ -62,7 +62,8 @@ enum OutboxCandidates {
             let reset = UTCTime(iso8601: value)
         {
             let wait = reset.secondsSince1970 - Double(now) / 1_000_000
-            error.retryAfter = .milliseconds(Int64(max(0, wait) * 1000))
+            // Rounded up: a next try a fraction of a millisecond before the reset is still too early.
+            error.retryAfter = .milliseconds(Int64((max(0, wait) * 1000).rounded(.up)))
         }
         return error
     }
