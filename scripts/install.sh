@@ -2,6 +2,9 @@
 # Builds the static release sharevia and installs it with its shell completions and man page.
 # Usage: scripts/install.sh            installs into ~/.local (PREFIX=/usr/local to change)
 #        PREFIX=/opt/sharevia scripts/install.sh
+#        scripts/install.sh --with-outbox-timer [--every MINUTES]
+#            also installs a systemd user timer running 'sharevia outbox run' every 5 minutes
+#            (scripts/outbox-timer.sh; its --remove takes it away again)
 # Installs:
 #   $PREFIX/bin/sharevia
 #   $PREFIX/share/bash-completion/completions/sharevia
@@ -12,6 +15,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${PREFIX:-$HOME/.local}
+outbox_timer=()
+while (($#)); do
+  case $1 in
+    --with-outbox-timer) outbox_timer=(--bin "$prefix/bin/sharevia"); shift ;;
+    --every)
+      ((${#outbox_timer[@]})) || { echo "error: --every goes with --with-outbox-timer" >&2; exit 64; }
+      outbox_timer+=(--every "${2:-}"); shift $(($# > 1 ? 2 : 1)) ;;
+    *) echo "error: unknown option '$1'; scripts/install.sh takes --with-outbox-timer [--every MINUTES]" >&2; exit 64 ;;
+  esac
+done
 scripts/install-deps.sh build
 build_log=$(mktemp)
 man_dir=$(mktemp -d)
@@ -38,3 +51,6 @@ case ":$PATH:" in
   *":$prefix/bin:"*) ;;
   *) echo "note: $prefix/bin is not on your PATH; add it: export PATH=\"$prefix/bin:\$PATH\"" ;;
 esac
+if ((${#outbox_timer[@]})); then
+  scripts/outbox-timer.sh "${outbox_timer[@]}"
+fi

@@ -14,7 +14,8 @@ done
 # -noreset: a server left without clients resets, dropping a connection that arrives meanwhile.
 Xvfb ":$display" -nolisten tcp -noreset -screen 0 1280x1024x24 >/dev/null 2>&1 &
 xvfb_pid=$!
-# A private Postfix on loopback ports for the email tests (scripts/postfix-test.sh), stopped at the end too.
+# A private Postfix (with a greylisting listener and its postgrey) on loopback ports for the email tests and
+# the outbox proofs (scripts/postfix-test.sh), stopped at the end too.
 postfix_dir=$(mktemp -d /tmp/sharevia-postfix.XXXXXX)
 cleanup() {
   kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true
@@ -25,7 +26,7 @@ if [[ $(id -u) -eq 0 ]]; then
   postfix_ports=$(scripts/postfix-test.sh start "$postfix_dir") || { echo "error: the test Postfix did not start" >&2; exit 1; }
   while IFS='=' read -r name value; do export "$name=$value"; done <<<"$postfix_ports"
 else
-  echo "warning: not root, so no private Postfix: EmailPostfixTests are skipped (CI runs as root and runs them)" >&2
+  echo "warning: not root, so no private Postfix (nor postgrey): EmailPostfixTests and the outbox's greylisting proofs are skipped (CI runs as root and runs them)" >&2
 fi
 for _ in $(seq 1 100); do [[ -S /tmp/.X11-unix/X$display ]] && break; sleep 0.05; done
 [[ -S /tmp/.X11-unix/X$display ]] || { echo "error: Xvfb did not start on :$display" >&2; exit 1; }

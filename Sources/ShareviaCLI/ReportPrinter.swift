@@ -22,13 +22,18 @@ enum ReportPrinter {
         var notes: [String]
         /// `SIGINT` or `SIGTERM` when a signal interrupted the share; absent otherwise.
         var interruptedBy: String?
+        /// The outbox items queued for network destinations that failed for a while.
+        var queued: [QueuedShare]
+        /// Such destinations that could not be queued, with why; absent when none.
+        var notQueued: [NotQueued]?
     }
 
     static func json(
         _ report: ShareReport,
         exitCode: Int32,
         shareID: ShareID,
-        interruptedBy: String? = nil
+        interruptedBy: String? = nil,
+        outbox: OutboxQueueReport = OutboxQueueReport()
     ) throws -> String {
         let output = Output(
             shareId: shareID,
@@ -39,7 +44,9 @@ enum ReportPrinter {
             receipt: report.receipt,
             attempts: report.attempts,
             notes: report.notes,
-            interruptedBy: interruptedBy
+            interruptedBy: interruptedBy,
+            queued: outbox.queued,
+            notQueued: outbox.notQueued.isEmpty ? nil : outbox.notQueued
         )
         return try JSONText.encode(output)
     }

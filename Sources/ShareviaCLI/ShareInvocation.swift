@@ -34,6 +34,8 @@ struct ShareInvocation: Equatable, Sendable {
     var chainName: String?
     var noFallback = false
     var dryRun = false
+    /// `--no-queue`: don't queue the share in the outbox.
+    var noQueue = false
     var json = false
     /// `--verbose`: reports include what plugins logged on stderr.
     var verbose = false
@@ -162,17 +164,24 @@ struct ShareInvocation: Equatable, Sendable {
             let report = ErrorAdvice.report(verbose ? full : full.withoutLogs)
             let interruption = interrupts?.received.map(Interruption.init)
             let exitCode = interruption?.exitCode(for: report) ?? ShareviaExitCode.code(for: report.outcome)
+            // What a network destination failed to take for a while is queued (see Outbox/).
+            let outbox =
+                interruption == nil
+                ? outboxQueueing(routing: routing, registry: router.registry, environment: environment)
+                    .queue(full, content: content, options: options) : OutboxQueueReport()
             if json {
                 StandardStreams.write(
                     try ReportPrinter.json(
                         report,
                         exitCode: exitCode,
                         shareID: options.id,
-                        interruptedBy: interruption?.signalName
+                        interruptedBy: interruption?.signalName,
+                        outbox: outbox
                     )
                 )
             } else {
                 StandardStreams.printError(report.description)
+                for line in outbox.lines(now: OutboxTime.nowMicroseconds()) { StandardStreams.printError(line) }
                 if let interruption { StandardStreams.printError(interruption.line(for: report)) }
                 for location in report.receipt?.locations ?? [] { StandardStreams.write(location + "\n") }
             }

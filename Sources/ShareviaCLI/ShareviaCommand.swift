@@ -29,7 +29,7 @@ public struct ShareviaCommand: AsyncParsableCommand {
             ShareCommand.self, DestinationsCommand.self, ImageCommand.self, TextCommand.self, SMSCommand.self,
             ConfigCommand.self,
             CardCommand.self, AccountsCommand.self, LoginCommand.self, LogoutCommand.self, HistoryCommand.self,
-            StatsCommand.self,
+            StatsCommand.self, OutboxCommand.self,
         ],
         defaultSubcommand: ShareCommand.self
     )

@@ -139,6 +139,24 @@ extension HistoryTests {
             #expect(try store.item(failed.id)?.state == .failed)
         }
 
+        @Test(arguments: [ShareError.Code.unavailable, .transient, .badInput])
+        func anUnknownItemWhoseDestinationCantBeBuiltStaysUnknown(code: ShareError.Code) async throws {
+            let unknown = ShareError(.outcomeUnknown, destination: "email", message: "the connection closed after DATA")
+            let item = try enqueue(failure: unknown)
+            let runner = OutboxRunner(store: store, owner: "test-run", leaseSeconds: 600) {
+                _,
+                _ throws(ShareError) in
+                throw ShareError(code, destination: "email", message: "SHAREVIA_UNAVAILABLE marks email unavailable")
+            }
+
+            let results = try await runner.run(now: { Self.later }, only: [item.id], resend: true)
+
+            #expect(results.map(\.result) == [.unknown])
+            let after = try #require(try store.item(item.id))
+            #expect(after.state == .unknown, "an unknown email must never become queued and be resent on its own")
+            #expect(after.lastError?.contains("SHAREVIA_UNAVAILABLE") == true)
+        }
+
         @Test func aRunTriesEachItemOnceEvenWhenItIsDueAgainAtOnce() async throws {
             let schedule = OutboxSchedule(firstDelay: .zero, maxDelay: .zero)
             let store = OutboxStore(path: folder.file("sharevia.sqlite"), schedule: schedule)

@@ -11,11 +11,11 @@ import Testing
 @Suite struct ConfigCheckOrderTests {
     /// The keys as a build of c0dfc01 (before issue 24) listed them, with
     /// `email.max_attachment_mib` where the commit before the reshaping put it, and Bluesky's
-    /// (issue 25) first among the posts by its section's name, and history's (issue 26) after the
-    /// share's own.
+    /// (issue 25) first among the posts by its section's name, and history's and the outbox's
+    /// (issue 26) after the share's own.
     static let keys = [
         "fallback", "output.folder", "share.timeout", "share.retries",
-        "history.enabled", "history.keep_content",
+        "history.enabled", "history.keep_content", "outbox.enabled", "outbox.max_age",
         "clipboard.selection", "clipboard.backend", "clipboard.verify",
         "bluesky.pds", "bluesky.language", "bluesky.handle", "bluesky.app_password",
         "instagram.app_id", "mastodon.instance", "mastodon.limit", "mastodon.token", "mastodon.visibility",

@@ -8,7 +8,10 @@ import Testing
 /// The help screens, pinned verbatim so a changed flag shows up in review. To accept a change,
 /// run the test with SHAREVIA_UPDATE_HELP=1 and commit the new fixture.
 @Suite struct HelpScreenTests {
-    static let commands: [String: any ParsableCommand.Type] = ["card-render": CardRenderCommand.self]
+    static let commands: [String: any ParsableCommand.Type] = [
+        "card-render": CardRenderCommand.self, "outbox": OutboxCommand.self, "outbox-run": OutboxRunCommand.self,
+        "outbox-retry": OutboxRetryCommand.self,
+    ]
 
     /// The screens drawn from the options' declarations rather than by swift-argument-parser.
     static let declaredScreens: [String: HelpScreen] = [
@@ -16,7 +19,7 @@ import Testing
         "sms-count": SMSCountCommandLine.help,
     ]
 
-    @Test(arguments: ["share", "destinations", "sms-count", "card-render"])
+    @Test(arguments: ["share", "destinations", "sms-count", "card-render", "outbox", "outbox-run", "outbox-retry"])
     func helpScreenIsPinned(command: String) throws {
         let help: String
         if let screen = Self.declaredScreens[command] {

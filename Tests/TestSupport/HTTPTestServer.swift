@@ -52,17 +52,23 @@ public final class HTTPTestServer: Sendable {
         public var routes: [String: [Answer]] = [:]
         public var mode = "serve"
         public var certificate: (certificate: String, key: String)?
+        /// Paths that honour the `Idempotency-Key` header as Mastodon does: a key that already got
+        /// a 2xx answer there gets that answer again (see ``Received/replayed``).
+        public var idempotentRoutes: [String] = []
 
         /// A server answering `routes` (path without query to answers), in `mode` (`serve`,
-        /// `no-accept`, `silent`), over TLS with `certificate` when given.
+        /// `no-accept`, `silent`), over TLS with `certificate` when given, replaying the answer to
+        /// a repeated `Idempotency-Key` on `idempotentRoutes`.
         public init(
             routes: [String: [Answer]] = [:],
             mode: String = "serve",
-            certificate: (certificate: String, key: String)? = nil
+            certificate: (certificate: String, key: String)? = nil,
+            idempotentRoutes: [String] = []
         ) {
             self.routes = routes
             self.mode = mode
             self.certificate = certificate
+            self.idempotentRoutes = idempotentRoutes
         }
     }
 
@@ -75,6 +81,9 @@ public final class HTTPTestServer: Sendable {
         public var bodySHA256: String
         /// Multipart parts: name, filename, content_type, size, sha256, value (for fields).
         public var parts: [[String: String]]
+        /// True when the server answered with the stored answer of an `Idempotency-Key` it had
+        /// seen (an idempotent route): a repeat, not a new post.
+        public var replayed: Bool = false
 
         public func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
     }
@@ -116,7 +125,9 @@ public final class HTTPTestServer: Sendable {
     private static func start(_ options: Options) async throws -> HTTPTestServer {
         let folder = TemporaryFolder("http")
         let routes = options.routes.mapValues { $0.map(\.jsonObject) }
-        let scriptData = try JSONSerialization.data(withJSONObject: ["routes": routes])
+        let scriptData = try JSONSerialization.data(withJSONObject: [
+            "routes": routes, "idempotent": options.idempotentRoutes,
+        ])
         let scriptPath = try folder.write(scriptData, named: "script.json")
         var arguments = [
             script, "--port-file", folder.file("port"), "--log", folder.file("requests.jsonl"), "--script", scriptPath,
@@ -161,7 +172,8 @@ public final class HTTPTestServer: Sendable {
                 headers: headers,
                 body: Array(Data(base64Encoded: object["body"] as? String ?? "") ?? Data()),
                 bodySHA256: object["body_sha256"] as? String ?? "",
-                parts: parts
+                parts: parts,
+                replayed: object["replayed"] as? Bool ?? false
             )
         }
     }

@@ -5,7 +5,7 @@ Listens on 127.0.0.1 on a free port (written to --port-file once ready), records
 it receives as one JSON line in --log (method, path, headers, body size and SHA-256, the body
 itself in base64, and multipart/form-data parts parsed), and answers as --script says:
 
-  {"routes": {"/path": [answer, answer, ...]}, "default": answer}
+  {"routes": {"/path": [answer, answer, ...]}, "default": answer, "idempotent": ["/path", ...]}
 
 Each request to a path takes the next answer of its list; the last one repeats. An answer:
   status       the status code (200)
@@ -16,12 +16,17 @@ Each request to a path takes the next answer of its list; the last one repeats. 
   echo         ["key", ...]: in the json answer's text, replace each {{key}} by that top-level
                field of the request's JSON body (a server that names what was asked for, such as
                a record key chosen by the client)
+  delay_ms     wait this long after reading the request before answering (a slow server)
   stall        "after-request": read the whole request, record it, never answer
                "before-answer-headers": same, but send the status line first, then stall
                "close-before-body": read the headers, record them, reset the connection
 
 --mode no-accept listens with a full accept queue and never accepts: connections hang in the
-TCP handshake. --mode silent accepts and then neither reads nor writes: a TLS handshake hangs. --tls-cert/--tls-key serve HTTPS with that certificate.
+TCP handshake.
+
+A path listed in "idempotent" honours the Idempotency-Key header as Mastodon does: a request whose
+key already got a 2xx answer on that path gets the same answer again (status, headers and body)
+without taking the next answer of the list, and is logged with "replayed": true. --mode silent accepts and then neither reads nor writes: a TLS handshake hangs. --tls-cert/--tls-key serve HTTPS with that certificate.
 """
 import argparse
 import base64
@@ -93,7 +98,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return queue.pop(0) if len(queue) > 1 else queue[0]
         return self.server.script.get("default", {"status": 200, "json": {"ok": True}})
 
-    def record(self, body):
+    def record(self, body, replayed=False):
         entry = {
             "method": self.command,
             "path": self.path,
@@ -102,6 +107,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             "body_sha256": hashlib.sha256(body).hexdigest(),
             "body": base64.b64encode(body).decode(),
         }
+        if replayed:
+            entry["replayed"] = True
         content_type = self.headers.get("Content-Type", "")
         if content_type.lower().startswith("multipart/form-data"):
             entry["parts"] = parse_multipart(content_type, body)
@@ -109,7 +116,32 @@ class Handler(http.server.BaseHTTPRequestHandler):
             with open(self.server.log_path, "a") as log:
                 log.write(json.dumps(entry) + "\n")
 
+    def idempotency_key(self):
+        """(path, Idempotency-Key) when the path honours the key and the request has one."""
+        route = self.path.split("?")[0]
+        key = self.headers.get("Idempotency-Key")
+        if key and route in self.server.script.get("idempotent", []):
+            return (route, key)
+        return None
+
+    def send_answer(self, status, headers, payload):
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
     def handle_any(self):
+        idempotency = self.idempotency_key()
+        if idempotency:
+            with self.server.lock:
+                stored = self.server.replies.get(idempotency)
+            if stored:
+                length = int(self.headers.get("Content-Length") or 0)
+                self.record(self.rfile.read(length) if length else b"", replayed=True)
+                self.send_answer(*stored)
+                return
         answer = self.answer_for(self.path)
         if answer.get("stall") == "close-before-body":
             # Reset the connection with the body unread: the client's upload breaks midway.
@@ -121,6 +153,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length else b""
         self.record(body)
+        if answer.get("delay_ms"):
+            time.sleep(int(answer["delay_ms"]) / 1000)
         stall = answer.get("stall")
         if stall == "before-answer-headers":
             self.wfile.write(b"HTTP/1.1 200 OK\r\n")
@@ -147,9 +181,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         else:
             payload = answer.get("body", "").encode()
             content_type = "text/plain; charset=utf-8"
-        self.send_response(int(answer.get("status", 200)))
+        status = int(answer.get("status", 200))
         headers = dict(answer.get("headers", {}))
         headers.setdefault("Content-Type", content_type)
+        if idempotency and 200 <= status < 300 and not answer.get("no_length"):
+            with self.server.lock:
+                self.server.replies.setdefault(idempotency, (status, headers, payload))
+        self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)
         if answer.get("no_length"):
@@ -230,6 +268,7 @@ def main():
         with open(args.script) as script:
             server.script = json.load(script)
     server.lock = threading.Lock()
+    server.replies = {}
     server.log_path = args.log
     open(args.log, "a").close()
     if args.tls_cert:

@@ -187,6 +187,19 @@ struct SMTPDelivery: Sendable {
             if (400..<500).contains(reply) { text += "; retrying may help" }
             return error((500..<600).contains(reply) ? .permanent : .transient, text)
         }
+        if [28, 52, 55, 56].contains(outcome.curlCode), outcome.transcript.messageWentOut,
+            outcome.transcript.finalReply == nil
+        {
+            let what =
+                outcome.curlCode == 28
+                ? "did not answer in time (limit \(Double(timeout.wholeMilliseconds) / 1000) s)"
+                : "closed the connection"
+            return error(
+                .outcomeUnknown,
+                "the message went out, then \(server) \(what) before accepting it: \(detail); it may have arrived, so it is not sent again automatically (SMTP can't tell a duplicate)",
+                detail: .init(.noAnswer)
+            )
+        }
         switch outcome.curlCode {
         case 6:
             return error(.transient, "can't resolve \(url.host): \(detail)")

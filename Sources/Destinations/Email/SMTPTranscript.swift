@@ -60,6 +60,14 @@ struct SMTPTranscript: Sendable, Hashable {
         return (refusal ?? exchanges.last { !$0.reply.isEmpty }).map(\.replyText)
     }
 
+    /// Whether the message itself went out: the server answered `DATA` with 354, so libcurl sent
+    /// the body. A failure after that without ``finalReply`` leaves its arrival unknown.
+    var messageWentOut: Bool {
+        exchanges.contains { exchange in
+            exchange.command?.uppercased().hasPrefix("DATA") == true && exchange.reply.contains { $0.hasPrefix("354") }
+        }
+    }
+
     /// The reply to the final dot of the message: the last reply after `DATA` and its 354.
     var finalReply: String? {
         guard let data = exchanges.lastIndex(where: { $0.command?.uppercased().hasPrefix("DATA") == true }) else {

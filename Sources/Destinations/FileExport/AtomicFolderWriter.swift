@@ -20,8 +20,9 @@ import Glibc
 /// symlink) has that name. A reader never sees a partial file under a final name.
 ///
 /// One number for the whole share, even with other shares writing into the folder at once:
-/// 1. Start at the smallest number `N` under which none of the share's names exists (`card.png`,
-///    `card.txt`, `card.share.json` for 0; `card-1.png`, ... for 1).
+/// 1. Start at the first number `N` under which none of the share's names exists (`card.png`,
+///    `card.txt`, `card.share.json` for 0; `card-1.png`, ... for 1): the smallest free one when
+///    the numbers in use have no gap, found in a few dozen lookups however many there are.
 /// 2. Link the first file as `numbered(first, N)`. The link is atomic and never replaces, so it
 ///    reserves `N` for this share: a concurrent share that wanted `N` gets `EEXIST` and moves on.
 /// 3. Link every other file under the same `N`. If one of those names was taken meanwhile (by a
@@ -310,18 +311,38 @@ struct AtomicFolderWriter {
         return "\(stem)-\(number)\(extensions)"
     }
 
-    /// The smallest number from `first` on under which none of the names exists yet (symlinks
-    /// count); past ``maximumNumber`` when every one is taken.
+    /// A number from `first` on under which none of the names exists yet (symlinks count): the
+    /// smallest when the numbers in use from `first` have no gap, as a folder that only sharevia
+    /// writes into has. Past ``maximumNumber`` when every one is taken.
+    ///
+    /// Found by doubling the step until a number is free, then halving back to the first free
+    /// one after the last taken: a folder with thousands of shares costs a few dozen lookups per
+    /// share, not thousands (an outbox run into one folder would otherwise slow quadratically).
     static func firstFreeSuffix(for names: [String], in folder: Int32, from first: Int) -> Int {
-        var number = first
-        while number <= maximumNumber {
-            let taken = names.contains { name in
+        func isTaken(_ number: Int) -> Bool {
+            names.contains { name in
                 var info = stat()
                 return fstatat(folder, numbered(name, number), &info, AT_SYMLINK_NOFOLLOW) == 0
             }
-            if !taken { return number }
-            number += 1
         }
-        return number
+        guard first <= maximumNumber, isTaken(first) else { return first }
+        // `taken` is taken; find a free `free` above it, doubling the distance.
+        var taken = first
+        var step = 1
+        var free = first + 1
+        while free <= maximumNumber, isTaken(free) {
+            taken = free
+            step *= 2
+            free = first + step
+        }
+        if free > maximumNumber {
+            free = maximumNumber + 1
+        }
+        // The first free number after `taken`, at most `free`.
+        while free - taken > 1 {
+            let middle = taken + (free - taken) / 2
+            if isTaken(middle) { taken = middle } else { free = middle }
+        }
+        return free
     }
 }

@@ -251,6 +251,11 @@ package struct OutboxRunner: Sendable {
         let item = claim.item
         let (words, code) = OutboxItemRow.lastError(error)
         let next = store.schedule.nextTry(afterTries: item.tries, failure: error, now: now)
+        if claim.previousState == .unknown && !sent {
+            // Nothing went out this time, so what was unknown still is: an email can't become
+            // `queued` (and be resent automatically) because its destination couldn't be built.
+            return (.unknown(nextTry: next, words: words, code: code), words)
+        }
         switch error.code {
         case .transient, .unavailable:
             guard let retryAfter = error.retryAfter else {
@@ -260,7 +265,7 @@ package struct OutboxRunner: Sendable {
             return (.queued(nextTry: next, words: words, code: code, retryAfter: reset), words)
         case .outcomeUnknown:
             return (.unknown(nextTry: next, words: words, code: code), words)
-        case .cancelled where sent || claim.previousState == .unknown:
+        case .cancelled where sent:
             return (.unknown(nextTry: next, words: words, code: code), words)
         case .cancelled:
             return (.queued(nextTry: now, words: words, code: code, retryAfter: nil), words)

@@ -25,7 +25,8 @@ enum CommandOptions {
             CommandOption(Own.to), CommandOption(setting: Own.files, isArgument: true), CommandOption(Own.text),
             CommandOption(Own.title), CommandOption(Own.url), CommandOption(Own.hashtag), CommandOption(Own.kind),
             CommandOption(ShareChainSettings.fallback), CommandOption(Own.chain), CommandOption(Own.noFallback),
-            CommandOption(Own.dryRun), CommandOption(Own.json), CommandOption(setting: Own.verbose, short: "v"),
+            CommandOption(Own.dryRun), CommandOption(OutboxSettings.noQueue), CommandOption(Own.json),
+            CommandOption(setting: Own.verbose, short: "v"),
             CommandOption(Own.alt), CommandOption(Own.requireAlt), CommandOption(Own.thread),
             CommandOption(Own.shareID), CommandOption(Own.card),
         ]

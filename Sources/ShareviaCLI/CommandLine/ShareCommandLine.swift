@@ -22,8 +22,8 @@ enum ShareCommandLine {
 
     /// The subcommands swift-argument-parser dispatches, and its own words at the start.
     static let otherCommands: Set<String> = [
-        "image", "text", "sms", "config", "card", "accounts", "login", "logout", "history", "stats", "help", "--help",
-        "-h", "--version",
+        "image", "text", "sms", "config", "card", "accounts", "login", "logout", "history", "stats", "outbox", "help",
+        "--help", "-h", "--version",
         "--generate-completion-script", "--experimental-dump-help",
     ]
 
@@ -104,6 +104,7 @@ enum ShareCommandLine {
         invocation.chainName = values.value(Own.chain)
         invocation.noFallback = values.isSet(Own.noFallback)
         invocation.dryRun = values.isSet(Own.dryRun)
+        invocation.noQueue = values.isSet(OutboxSettings.noQueue)
         invocation.json = values.isSet(Own.json)
         invocation.verbose = values.isSet(Own.verbose)
         invocation.card = values.value(Own.card)

@@ -7,7 +7,8 @@ import ShareCore
 enum ConfigSchema {
     /// The fixed keys. `chains.<name>` and `plugins.settings.<id>.<key>` are open-ended.
     static var settings: [ShareSetting] {
-        ([ShareChainSettings.fallback] + ShareSettings.all + HistorySettings.keyed + StandardDestinations.settings
+        ([ShareChainSettings.fallback] + ShareSettings.all + HistorySettings.keyed + OutboxSettings.all
+            + StandardDestinations.settings
             + ShareviaMain.registryFactory.extraSettings)
             .filter { $0.key != nil }
     }

@@ -162,6 +162,7 @@ struct ShareviaConfig: Sendable {
         fallback = ShareChainSettings.fallback(reading: reader, problems: &problems)
         share = ShareSettings.Values(reading: reader, problems: &problems)
         plugins = PluginSettings(reading: reader, problems: &problems)
+        _ = OutboxSettings.values(reading: reader, problems: &problems)
         problems += StandardDestinations.check(reader)
         for problem in problems {
             let message = problem.problem.hasPrefix(": ") ? String(problem.problem.dropFirst(2)) : problem.problem

@@ -1,5 +1,6 @@
 import Foundation
 import ProcessRunning
+import TestSupport
 
 /// Runs the built `sharevia` binary, as a person at a terminal would.
 ///
@@ -32,7 +33,8 @@ enum ShareviaProcess {
     /// Runs `sharevia` with these arguments and optional stdin bytes. The child's environment is
     /// only PATH, HOME, LANG and TMPDIR from this process (so never DISPLAY), plus `extra`; unless
     /// `extra` names a state folder (`XDG_STATE_HOME`), history is off (`SHAREVIA_NO_HISTORY=1`),
-    /// so no test records shares into the real home's history.
+    /// so no test records shares into the real home's history; and unless `extra` names a home or
+    /// a state folder, the state folder (where the outbox is) is a throwaway one.
     static func run(
         _ arguments: [String],
         environment extra: [String: String] = [:],
@@ -43,6 +45,11 @@ enum ShareviaProcess {
             ["PATH", "HOME", "LANG", "TMPDIR"].contains($0.key)
         }
         if extra["XDG_STATE_HOME"] == nil { environment["SHAREVIA_NO_HISTORY"] = "1" }
+        // Nor into the real home's outbox: a share that a network destination failed to take is
+        // queued in the state folder, a throwaway one unless `extra` names a home or a state folder.
+        let state = extra["XDG_STATE_HOME"] == nil && extra["HOME"] == nil ? TemporaryFolder("state") : nil
+        if let state { environment["XDG_STATE_HOME"] = state.path }
+        defer { state?.remove() }
         for (key, value) in extra { environment[key] = value }
         let output = try await ProcessRunner().run(
             binary,

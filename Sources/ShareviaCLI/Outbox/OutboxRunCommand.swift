@@ -1,0 +1,53 @@
+import ArgumentParser
+import ShareCore
+import ShareHistory
+
+/// `sharevia outbox run [--watch]`: sends what is due; with `--watch`, keeps doing so.
+struct OutboxRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Send the items that are due; with --watch, keep doing so until SIGINT or SIGTERM.",
+        discussion: """
+            Each item is sent to its destination as the share's flags and config file describe it, the \
+            config file and the environment read again now (tokens and passwords come from there). An \
+            'unknown' item is checked first: a Bluesky post is looked up by its record key, a Mastodon \
+            post is sent again under the same Idempotency-Key within the hour the server keeps it; an \
+            email waits for 'sharevia outbox retry ID --resend'. Two runs at once never send an item \
+            twice: each claims an item before sending it.
+
+            SIGINT or SIGTERM stops a run between items (exit 130 or 143); an item whose request was out \
+            is left 'unknown'. --watch sleeps until the next item is due (at most \
+            \(OutboxWatch.poll.components.seconds) s), and ends on SIGINT or SIGTERM with 0. \
+            'scripts/install.sh --with-outbox-timer' installs a systemd user timer that runs \
+            'sharevia outbox run' instead.
+
+            \(OutboxExitCode.helpText)
+            """
+    )
+
+    @Flag(help: "Keep running: send each item when it is due, until SIGINT or SIGTERM.")
+    var watch = false
+
+    func run() async throws {
+        let sending = try OutboxSending.standard()
+        if watch {
+            try await OutboxWatch(sending: sending).run()
+            return
+        }
+        var results: [OutboxRunResult] = []
+        let signal = try await OutboxSending.interruptible { results = try await sending.send() }
+        if results.isEmpty && signal == nil {
+            StandardStreams.printError("nothing is due in the outbox")
+            return
+        }
+        for line in OutboxSending.lines(results, now: OutboxTime.nowMicroseconds()) {
+            StandardStreams.printError(line)
+        }
+        if let signal {
+            StandardStreams.printError("interrupted by \(InterruptSignals.name(of: signal)): the run stopped")
+            throw ExitCode(128 + signal)
+        }
+        let code = OutboxExitCode.code(for: results.map(\.result))
+        if code != 0 { throw ExitCode(code) }
+    }
+}

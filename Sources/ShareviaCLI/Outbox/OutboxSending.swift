@@ -1,0 +1,85 @@
+import ShareCore
+import ShareHistory
+
+/// Sends outbox items through the store's ``OutboxRunner``, each item's destination built from
+/// what was stored with it (``OutboxDestinations``), and words the results for `run` and `retry`.
+struct OutboxSending {
+    var store: OutboxStore
+    /// How long one delivery may take: `share.timeout` of the config file, else 30 s.
+    var timeout: Duration
+    var environment: ShareEnvironment
+
+    /// This process, as the owner of the items it claims (`PID-RANDOM`: a later run releases the
+    /// items of a run whose process is gone at once).
+    static let owner = OutboxRunner.owner()
+
+    /// The store and timeout of this environment (``OutboxCommands/store(environment:)``).
+    static func standard() throws -> OutboxSending {
+        let environment = OutboxCommands.environment()
+        let (store, timeout) = try OutboxCommands.store(environment: environment)
+        return OutboxSending(store: store, timeout: timeout, environment: environment)
+    }
+
+    /// How long a run holds an item it claimed: a delivery's timeout, an outcome check's, and a
+    /// minute to spare. A run stuck mid-send holds the item `sending` until then (one killed
+    /// releases it at once); the next run finds it `unknown`.
+    var leaseSeconds: Int64 { 2 * timeout.components.seconds + 60 }
+
+    /// Sends what is due, or only `ids` whatever their next try; `resend` sends an `unknown`
+    /// email again on a person's word.
+    ///
+    /// A SIGINT or SIGTERM (which cancels the command, ``InterruptSignals``) stops the run between
+    /// items; an item whose request was out is left `unknown`, one whose request had not gone
+    /// out goes back to where it was.
+    ///
+    /// - Throws: ``CommandFailure`` (internal error) when the database can't be used.
+    func send(only ids: [Int64]? = nil, resend: Bool = false) async throws -> [OutboxRunResult] {
+        let destinations = OutboxDestinations(environment: environment)
+        let runner = OutboxRunner(
+            store: store,
+            owner: Self.owner,
+            leaseSeconds: leaseSeconds,
+            timeout: timeout,
+            scheduling: ShareviaMain.routerScheduling,
+            destination: { request, id async throws(ShareError) -> any ShareDestination in
+                try await destinations.destination(for: request, as: id)
+            }
+        )
+        do throws(SQLiteError) {
+            return try await runner.run(only: ids, resend: resend)
+        } catch {
+            throw OutboxCommands.failure("the outbox \(store.path) can't be used: \(error)")
+        }
+    }
+
+    /// One line per result: `✓ item 3, mastodon: delivered: https://...`,
+    /// `✗ item 4, email: queued again, next try in 2 min: ...`.
+    static func lines(_ results: [OutboxRunResult], now: Int64) -> [String] {
+        results.map { result in
+            let item = result.item
+            let mark: String
+            var state = result.result.rawValue
+            switch result.result {
+            case .delivered, .handedOff: mark = "✓"
+            case .unknown: mark = "?"
+            case .queued:
+                mark = "✗"
+                state = "queued again, next try \(OutboxTime.relative(item.nextTryMicroseconds, from: now))"
+            default: mark = "✗"
+            }
+            let lost = result.leaseLost ? " (another run had taken the item over; it is as that run left it)" : ""
+            return "\(mark) item \(item.id), \(item.destination): \(state): \(result.words)\(lost)"
+        }
+    }
+
+    /// Runs `body` so that SIGINT or SIGTERM cancels it instead of ending the process, and
+    /// returns the signal received, if any.
+    static func interruptible(_ body: () async throws -> Void) async rethrows -> Int32? {
+        guard let interrupts = ShareviaMain.interrupts else {
+            try await body()
+            return nil
+        }
+        try await interrupts.cancellingOnSignal { try await body() }
+        return interrupts.received
+    }
+}
