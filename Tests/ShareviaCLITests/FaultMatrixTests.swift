@@ -193,7 +193,8 @@ import Testing
     }
 
     /// Runs a file export into a tmpfs of `options`, in a user and mount namespace of its own
-    /// (`unshare -rm`, so no root is needed), and lists the files left there under final names.
+    /// (`unshare -rm`, so no root is needed), and lists the files left there under final names,
+    /// outside the state folder (`~/.local/state`, where the share's history is kept).
     static func inSmallFilesystem(
         options: String,
         readOnly: Bool = false,
@@ -206,7 +207,7 @@ import Testing
             mount -t tmpfs -o \(options) tmpfs "$1" || exit 70
             \(remount)"$2" --to file "$3" --out "$1/shares" --no-fallback
             echo "exit=$?"
-            find "$1" -type f ! -name '.sharevia-tmp-*' -printf 'final=%f\\n'
+            find "$1" -path "$1/.local/state" -prune -o -type f ! -name '.sharevia-tmp-*' -printf 'final=%f\\n'
             """
         let started = ContinuousClock.now
         let output = try await ProcessRunner().run(
