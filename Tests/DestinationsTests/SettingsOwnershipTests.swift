@@ -100,10 +100,12 @@ import Testing
 
     @Test func everySettingIsDeclaredInItsBuiltInsFolderOrTheSharedPlace() throws {
         let folders = try StandardDestinations.builtIns.map { try Self.folder(of: $0.fileID) }
-        // The shared place (ShareSettings), the plugins' keys, and the chain's own settings, which
-        // only the command line reads (ShareChainSettings).
+        // The shared place (ShareSettings), the plugins' keys, the chain's own settings, which
+        // only the command line reads (ShareChainSettings), and the command line's history and
+        // outbox, each in its own folder (history.*, outbox.*).
         let shared = [
             "Sources/ShareCore/Settings/", "Sources/Destinations/Plugin/", "Sources/ShareviaCLI/CoreOptions/",
+            "Sources/ShareviaCLI/History/", "Sources/ShareviaCLI/Outbox/",
         ]
         for file in Self.sources where file.text.contains("ShareSetting(") {
             let owned =
