@@ -23,7 +23,14 @@ package enum PythonSQLite {
             timeout: timeout
         )
         let text = String(decoding: output.standardOutput, as: UTF8.self)
-        guard output.succeeded else { throw Failure(message: "python failed: \(output.errorText)") }
+        guard output.succeeded else {
+            let how =
+                output.timedOut
+                ? "timed out after \(timeout)"
+                : output.signal.map { "killed by signal \($0)" }
+                    ?? "exit status \(output.exitStatus.map(String.init) ?? "none")"
+            throw Failure(message: "python failed (\(how)): \(output.errorText)")
+        }
         return text
     }
 
