@@ -27,14 +27,17 @@ enum HistoryDatabase {
         // close, and reading the version changes no byte.
         // One read gives the version and the journal mode: a database in WAL already (every one
         // sharevia wrote) needs no switch.
+        // The count of schema entries comes from the same read (one statement, one snapshot): a
+        // version 0 with tables is another program's, never a sharevia that committed its first
+        // migration between two reads.
         let state = try connection.rows(
-            "SELECT user_version, journal_mode FROM pragma_user_version, pragma_journal_mode",
+            "SELECT user_version, journal_mode, (SELECT count(*) FROM sqlite_schema) FROM pragma_user_version, pragma_journal_mode",
             limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
         )
         let version = state.first?.first?.integer ?? 0
         try refuseNewer(version, path: path)
-        if version == 0 { try requireEmpty(connection) }
-        if state.first?.last?.text?.lowercased() != "wal" { try useWAL(connection) }
+        if version == 0 { try requireEmpty(connection, schemaEntries: state.first?.last?.integer ?? 0) }
+        if state.first?.dropFirst().first?.text?.lowercased() != "wal" { try useWAL(connection) }
         switch durability {
         case .full: try connection.execute("PRAGMA synchronous = FULL")
         case .normal: try connection.execute("PRAGMA synchronous = NORMAL")
@@ -63,10 +66,14 @@ enum HistoryDatabase {
         guard access(path, F_OK) == 0 else { return nil }
         let connection = try SQLiteConnection(path: path, mode: .readOnly)
         connection.deadline(milliseconds: deadlineMilliseconds)
-        let version = try userVersion(connection)
+        let state = try connection.rows(
+            "SELECT user_version, (SELECT count(*) FROM sqlite_schema) FROM pragma_user_version",
+            limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
+        )
+        let version = state.first?.first?.integer ?? 0
         try refuseNewer(version, path: path)
         if version == 0 {
-            try requireEmpty(connection)
+            try requireEmpty(connection, schemaEntries: state.first?.last?.integer ?? 0)
             return nil
         }
         guard version == HistorySchema.currentVersion else {
@@ -177,12 +184,9 @@ enum HistoryDatabase {
     }
 
     /// A database at version 0 must hold nothing: one with tables is another program's.
-    private static func requireEmpty(_ connection: SQLiteConnection) throws(SQLiteError) {
-        let rows = try connection.rows(
-            "SELECT count(*) FROM sqlite_schema",
-            limits: SQLiteReadLimits(rows: 1, valueBytes: 64)
-        )
-        guard rows.first?.first?.integer ?? 0 == 0 else {
+    /// `schemaEntries` must come from the same read as the version 0 it goes with.
+    private static func requireEmpty(_ connection: SQLiteConnection, schemaEntries: Int64) throws(SQLiteError) {
+        guard schemaEntries == 0 else {
             throw SQLiteError(
                 .damaged,
                 path: connection.path,

@@ -65,16 +65,16 @@ struct ProcessGroupTeardownTests {
     }
 
     @Test func aCompleteAnswerEndsTheRunAfterTheGracePeriod() async throws {
-        var invocation = script(#"printf '{"outcome":"delivered","text":"a } in a string"}\n'; sleep 90"#)
-        invocation.timeout = .seconds(60)
+        var invocation = script(#"printf '{"outcome":"delivered","text":"a } in a string"}\n'; sleep 240"#)
+        invocation.timeout = .seconds(180)
         invocation.answerGracePeriod = .milliseconds(200)
         invocation.killsProcessGroupOnExit = true
         let clock = ContinuousClock()
         let started = clock.now
         let output = try await ProcessRunner().run(invocation)
-        // Far under the 60 s limit the run would reach without the grace period, with room for a
-        // busy machine.
-        #expect(clock.now - started < .seconds(30))
+        // Far under the 180 s limit the run would reach without the grace period, with room for
+        // a busy machine.
+        #expect(clock.now - started < .seconds(90))
         #expect(output.answeredThenLingered)
         #expect(!output.timedOut && output.signal == nil)
         #expect(String(decoding: output.standardOutput, as: UTF8.self).hasSuffix("string\"}\n"))
