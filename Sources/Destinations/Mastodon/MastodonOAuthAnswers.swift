@@ -55,13 +55,15 @@ package enum MastodonOAuthAnswers {
         let answer = try decode(AccountAnswer.self, body, what, cap: maximumAccountBytes)
         let id = try credential(answer.id, "id", what, cap: 256)
         guard let username = answer.username else { throw invalid(what, "username", "is missing") }
+        // Mastodon's own rule: it starts with a letter, a digit or '_' (so `USERNAME@HOST` is an
+        // account name the account store takes).
         guard !username.isEmpty, username.utf8.count <= maximumUsernameBytes,
-            username.utf8.allSatisfy(isUsernameByte)
+            username.utf8.allSatisfy(isUsernameByte), username.first != ".", username.first != "-"
         else {
             throw invalid(
                 what,
                 "username",
-                "is not 1 to \(maximumUsernameBytes) letters, digits, '_', '.' or '-'"
+                "is not 1 to \(maximumUsernameBytes) letters, digits, '_', '.' or '-' starting with a letter, a digit or '_'"
             )
         }
         let acct = try text(answer.acct, "acct", what) ?? username

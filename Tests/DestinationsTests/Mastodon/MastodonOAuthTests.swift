@@ -168,7 +168,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["", "ali ce", "al/ice", "a@b", String(repeating: "a", count: 201)])
+    @Test(arguments: ["", "ali ce", "al/ice", "a@b", ".rwnhOOnh", "-alice", String(repeating: "a", count: 201)])
     func anAccountWhoseUsernameCantNameAnAccountIsRefused(username: String) {
         let body: [String: Any] = ["id": "1", "username": username, "acct": username]
         #expect {
