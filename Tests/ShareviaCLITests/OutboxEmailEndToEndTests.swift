@@ -27,6 +27,7 @@ import Glibc
             }
             func items() async throws -> [[String: Any]] {
                 let list = try await outbox(["--json"])
+                try #require(list.status == 0, "outbox --json: \(list.stderr)")
                 let object = try #require(
                     try JSONSerialization.jsonObject(with: Data(list.stdoutBytes)) as? [String: Any]
                 )
