@@ -1,3 +1,4 @@
+import ProcessRunning
 import ShareCore
 import Synchronization
 
@@ -16,9 +17,9 @@ import Glibc
 ///   client's owner (`sharevia-clip`, started with this process's environment, so untagged) recorded with
 ///   ``recordOwner(pid:)``, then the folder goes.
 ///
-/// Once it has ended nothing new may start (``mayStart()``); a program that started anyway (the
-/// end landed between the check and the spawn) carries the tag, and every later ``abandon()``
-/// kills again, so the caller's own ``abandon()`` after the program returns catches it.
+/// Once it has ended nothing new may start (``mayStart()``); a program whose spawn was under way
+/// when the attempt was abandoned is killed by its runner as soon as it runs (``gate``), and one
+/// that was already running carries the tag, so the abandon's look in `/proc` finds it.
 ///
 /// ``abandon()`` is also what the destination's cancellation handler calls, synchronously,
 /// because the router does not wait for a delivery it gave up on: the process may exit moments
@@ -29,6 +30,10 @@ final class ClipboardAttempt: Sendable {
 
     /// This attempt's tag: 32 random hex digits.
     let tag: String
+    /// Closed when the attempt is abandoned: a program whose spawn was under way then is killed
+    /// by its runner as soon as it runs, before the caller's own look for tagged processes could
+    /// miss it.
+    let gate = StartGate()
     private let state: Mutex<State>
 
     private struct State {
@@ -142,6 +147,7 @@ final class ClipboardAttempt: Sendable {
                 killed = before
                 withdrawn = taken
             case nil:
+                gate.close()
                 // The files first: a tool killed anyway needs them no more, and the process may
                 // exit right after this handler's first moments.
                 state.scratch.remove()

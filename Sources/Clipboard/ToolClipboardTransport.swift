@@ -145,14 +145,14 @@ struct ToolClipboardTransport: ClipboardTransport {
         input: InputFile = .temporaryCopy
     ) async -> Result<ProcessOutput, ShareError> {
         // An ended attempt starts nothing more: its teardown may already have looked for tagged
-        // processes. (One started just after this check is caught by the caller's own abandon.)
+        // processes. (One whose spawn is under way then is killed once it runs: the gate.)
         if Task.isCancelled || !attempt.mayStart() {
             return .failure(ShareError(.cancelled, destination: .clipboard, message: "cancelled before \(purpose)"))
         }
         var variables = environment.variables
         variables.merge(command.environment) { current, _ in current }
         variables[ClipboardAttempt.tagVariable] = attempt.tag
-        let invocation = ProcessInvocation(
+        var invocation = ProcessInvocation(
             executable: path,
             arguments: command.arguments,
             environment: variables,
@@ -160,6 +160,7 @@ struct ToolClipboardTransport: ClipboardTransport {
             timeout: timeout,
             maxOutput: maxOutput
         )
+        invocation.gate = attempt.gate
         let output: ProcessOutput
         do {
             output = try await runner.run(invocation)

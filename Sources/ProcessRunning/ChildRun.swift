@@ -130,11 +130,14 @@ final class ChildRun: Sendable {
         finish(killingGroup: killsGroup)
     }
 
-    /// Records the spawned child; kills it at once if the run already ended (cancelled meanwhile).
+    /// Records the spawned child; kills it at once if the run already ended (cancelled meanwhile)
+    /// or the invocation's gate was closed while it was spawned.
     private func started(_ pid: pid_t, pidfd: Int32) {
+        let gateClosed = invocation.gate?.isClosed == true
         state.withLock { state in
             state.pid = pid
             state.pidfd = pidfd
+            if gateClosed && state.ending == nil { state.ending = .cancelled }
             if state.ending != nil { Self.killGroup(pid) }
         }
     }

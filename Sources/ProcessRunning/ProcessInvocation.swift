@@ -25,6 +25,10 @@ package struct ProcessInvocation: Sendable, Hashable {
     /// ``ProcessOutput/answeredThenLingered`` set), so a program that answers and lingers is
     /// not taken for one that never answered. Nil (the default) waits for the child's exit.
     package var answerGracePeriod: Duration?
+    /// When set, a child spawned after the gate was closed has its process group killed as soon
+    /// as the spawn returns, so a caller that gave up while the spawn was under way (and killed
+    /// what already ran) leaves nothing running. Nil by default.
+    package var gate: StartGate?
 
     /// Creates an invocation; by default stdin is `/dev/null`, the timeout 10 s, output kept up to 64 MiB.
     package init(

@@ -114,4 +114,23 @@ struct StaleTemporaryFilesTests {
         #expect(removed == [".tmp-old"])
         #expect(temporary.names() == [".tmp-folder", ".tmp-link", ".tmp-new", "keep-old"])
     }
+
+    /// A process looks through a folder once per age: a run writing many files into one folder
+    /// doesn't list it for every file. Another prefix is another look.
+    @Test func aFolderIsLookedThroughOncePerAge() throws {
+        let open = try OpenFolder(temporary.path)
+        #expect(StaleTemporaryFiles.remove(in: open.descriptor, prefix: ".tmp-", olderThan: .seconds(3600)) == [])
+        try temporary.write([1], named: ".tmp-old")
+        try temporary.write([2], named: ".other-old")
+        try age(".tmp-old", seconds: 7200)
+        try age(".other-old", seconds: 7200)
+
+        #expect(StaleTemporaryFiles.remove(in: open.descriptor, prefix: ".tmp-", olderThan: .seconds(3600)) == [])
+        #expect(temporary.names().contains(".tmp-old"), "left for a later run")
+        #expect(
+            StaleTemporaryFiles.remove(in: open.descriptor, prefix: ".other-", olderThan: .seconds(3600)) == [
+                ".other-old"
+            ]
+        )
+    }
 }

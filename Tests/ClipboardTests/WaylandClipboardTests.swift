@@ -267,6 +267,44 @@ import Glibc
         }
     }
 
+    /// The router gives up while wl-copy is still being started: the program runs only after the
+    /// destination's cancellation handler looked for what to kill. Three times, the runner kills
+    /// it as soon as it runs (the attempt's gate was closed), so no copy waits for the frozen
+    /// compositor to take the clipboard later.
+    @Test func aProgramStartedAfterTheRouterGaveUpIsKilledAtOnce() async throws {
+        _ = try RequiredTools.paths(Self.tools)
+        let folder = TemporaryFolder("wl-late")
+        defer { folder.remove() }
+        try await WaylandCompositor.with(.sway) { sway in
+            for run in 1...3 {
+                sway.process.signal(SIGSTOP)
+                let environment = Self.environment(sway.socket, tmp: folder.path)
+                let clipboard = ClipboardDestination(
+                    configuration: .init(timeout: .seconds(20)),
+                    environment: environment,
+                    runner: LateRunner()
+                )
+                let out = TemporaryFolder("wl-late-out", inMemory: true)
+                let files = FileExportDestination(configuration: .init(directory: out.path), environment: environment)
+                let router = ShareRouter(
+                    registry: try DestinationRegistry([clipboard, files]),
+                    retryPolicy: RetryPolicy(maxAttempts: 1, deliveryTimeout: .seconds(2))
+                )
+                let report = try await router.share(
+                    ShareContent(text: "late card \(run)"),
+                    via: FallbackChain(["clipboard", "file"])
+                )
+                #expect(report.deliveredBy == "file", "run \(run): \(report)")
+                // The late spawn comes 100 ms after the router gave up; then it must go at once.
+                try await Task.sleep(for: .milliseconds(300))
+                let left = await ClipboardProcesses.lingering("wl-copy", with: "WAYLAND_DISPLAY", sway.socket)
+                sway.process.signal(SIGCONT)
+                #expect(left.isEmpty, "run \(run): wl-copy \(left), started after the router gave up, still runs")
+                out.remove()
+            }
+        }
+    }
+
     /// The compositor freezes right after the copy, so the read-back times out: ten times, the
     /// error says the copy was withdrawn, and once resumed the compositor no longer serves it.
     @Test func freezeDuringTheReadBackWithdrawsTheCopy() async throws {

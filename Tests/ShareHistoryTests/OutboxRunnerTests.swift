@@ -406,10 +406,12 @@ final class WaitingDestination: ShareDestination {
         summary: "Waits until cancelled, for tests.",
         capabilities: .all
     )
-    private let began = Mutex(false)
+    private let began = Mutex(0)
 
     /// True once a delivery began.
-    var started: Bool { began.withLock { $0 } }
+    var started: Bool { began.withLock { $0 > 0 } }
+    /// How many deliveries began.
+    var startedCount: Int { began.withLock { $0 } }
 
     func availability() async -> Availability { .available() }
 
@@ -418,7 +420,7 @@ final class WaitingDestination: ShareDestination {
     }
 
     func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt {
-        began.withLock { $0 = true }
+        began.withLock { $0 += 1 }
         while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(10)) }
         throw ShareError(.cancelled, destination: id, message: "cancelled while the request was out")
     }

@@ -135,6 +135,20 @@ import Testing
         }
     }
 
+    @Test(arguments: ["0", "65", "-1"])
+    func aConcurrencyOutsideItsRangeIsRefusedSayingWhatIsAccepted(value: String) async throws {
+        let folder = TemporaryFolder("cli-outbox-concurrency")
+        let environment = MastodonPostEndToEndTests.environment(folder, token: "unused")
+        for command in [["outbox", "run"], ["outbox", "retry", "--all"]] {
+            let run = try await ShareviaProcess.run(command + ["--concurrency=\(value)"], environment: environment)
+            #expect(run.status == 64, "\(command): \(run.stderr)")
+            #expect(
+                run.stderr.contains("--concurrency must be a whole number from 1 to 64, not \(value)"),
+                "\(command): \(run.stderr)"
+            )
+        }
+    }
+
     @Test func maxAgeSetsWhenAnItemExpires() async throws {
         let limited = Outbox.routes(statuses: [Outbox.rateLimited(until: Date().addingTimeInterval(600))])
         try await HTTPTestServer.with(.init(routes: limited)) { server in

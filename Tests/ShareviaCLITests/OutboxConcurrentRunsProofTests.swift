@@ -11,10 +11,10 @@ import Testing
     static let itemCount = 200
 
     @Test func twoRunsOverTwoHundredDueItemsPostEachExactlyOnce() async throws {
-        // A post takes the server 30 ms, so each run alone would take 6 s over the 200 items: the two
-        // runs overlap, and each claims some of them.
+        // A post takes the server 100 ms and each run sends 4 at once, so each run alone would take
+        // 5 s over the 200 items: the two runs overlap, and each claims some of them.
         var slowStatus = MastodonPostEndToEndTests.statusAnswer
-        slowStatus.fields["delay_ms"] = 30
+        slowStatus.fields["delay_ms"] = 100
         try await HTTPTestServer.with(
             .init(
                 routes: MastodonPostEndToEndTests.routes(statuses: [slowStatus]),
@@ -35,8 +35,9 @@ import Testing
             let due = try OutboxProof.items(folder)
             try #require(due.count == Self.itemCount && due.allSatisfy { $0.nextTryMicroseconds <= OutboxStore.now() })
 
-            async let first = ShareviaProcess.run(["outbox", "run"], environment: environment, timeout: .seconds(600))
-            async let second = ShareviaProcess.run(["outbox", "run"], environment: environment, timeout: .seconds(600))
+            let run = ["outbox", "run", "--concurrency", "4"]
+            async let first = ShareviaProcess.run(run, environment: environment, timeout: .seconds(600))
+            async let second = ShareviaProcess.run(run, environment: environment, timeout: .seconds(600))
             let runs = try await [first, second]
             for run in runs { #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)") }
             let delivered = runs.map { run in run.stderr.split(separator: "\n").filter { $0.hasPrefix("✓ item") }.count

@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Delivers what is due in the outbox, one item at a time, through the destination each item
-/// was queued for.
+/// Delivers what is due in the outbox through the destination each item was queued for, up to
+/// ``concurrency`` items at a time.
 ///
 /// For each item:
 /// 1. Claims it (``OutboxStore/claim(owner:leaseSeconds:now:runStart:only:)``): `sending`, leased
@@ -44,6 +44,8 @@ package struct OutboxRunner: Sendable {
     package var timeout: Duration
     /// Where deliveries run and which clock times them out.
     package var scheduling: RouterScheduling
+    /// How many items are tried at once; 1 tries them one after another.
+    package var concurrency: Int
     package var destination: DestinationMaker
 
     package init(
@@ -52,6 +54,7 @@ package struct OutboxRunner: Sendable {
         leaseSeconds: Int64,
         timeout: Duration = .seconds(30),
         scheduling: RouterScheduling = .standard,
+        concurrency: Int = 1,
         destination: @escaping DestinationMaker
     ) {
         self.store = store
@@ -59,22 +62,27 @@ package struct OutboxRunner: Sendable {
         self.leaseSeconds = leaseSeconds
         self.timeout = timeout
         self.scheduling = scheduling
+        self.concurrency = concurrency
         self.destination = destination
     }
 
-    /// Tries what is due (or only the items numbered `only`, whatever their next try), each once.
+    /// Tries what is due (or only the items numbered `only`, whatever their next try), each once,
+    /// up to ``concurrency`` at a time.
     ///
-    /// Stops between items when the task is cancelled; an item whose request was out when the
-    /// run was cancelled is left `unknown`, one whose request had not gone out goes back to
-    /// where it was.
+    /// The tries that end while a commit is being written are recorded together in the next one,
+    /// with the claims of the items that take their places (``OutboxStore/settle``): a run of many
+    /// items costs one sync to disk per batch rather than one per item.
+    ///
+    /// Stops claiming when the task is cancelled; an item whose request was out when the run was
+    /// cancelled is left `unknown`, one whose request had not gone out goes back to where it was.
     /// - Parameters:
     ///   - now: The clock, microseconds since 1970.
     ///   - only: The items to try; nil tries every due item.
     ///   - resend: Send an `unknown` item again although its destination can't tell whether the
     ///     first request arrived (an email): a person's word.
-    /// - Returns: What each try did, in order.
-    /// - Throws: ``SQLiteError`` when the database can't be used; tries finished before are
-    ///   recorded in it.
+    /// - Returns: What each try did, in the order the items were claimed.
+    /// - Throws: ``SQLiteError`` when the database can't be used; tries recorded before are in it,
+    ///   and the items whose tries were not recorded stay `sending` until their lease runs out.
     package func run(
         now: @escaping @Sendable () -> Int64 = { OutboxStore.now() },
         only: [Int64]? = nil,
@@ -83,72 +91,78 @@ package struct OutboxRunner: Sendable {
         let runStart = now()
         let connection = try HistoryDatabase.openForWriting(store.path, durability: .full)
         _ = try OutboxStore.expire(connection, now: runStart)
-        var results: [OutboxRunResult] = []
+        let ended = FinishedTries<EndedTry>()
         var pending = only.map { Array($0.reversed()) }
-        /// The next item to claim: the next of `only`, or (nil) the next due.
-        func nextID() -> (claims: Bool, id: Int64?) {
-            guard pending != nil else { return (true, nil) }
-            guard let id = pending?.popLast() else { return (false, nil) }
-            return (true, id)
-        }
-        var claim: OutboxClaim?
-        var next = nextID()
-        while claim == nil, next.claims, !Task.isCancelled {
-            claim = try store.claim(
-                connection,
-                owner: owner,
-                leaseSeconds: leaseSeconds,
-                now: now(),
-                runStart: runStart,
-                only: next.id
-            )
-            if claim == nil { next = next.id == nil ? (false, nil) : nextID() }
-        }
-        while let current = claim {
-            OutboxPause.afterSending.pauseIfAsked()
-            let (end, words) = await attempt(current, now: now, resend: resend)
-            // Finishing this item and claiming the next is one commit; `only` items that are not
-            // claimable are skipped without a commit each.
-            var finished: OutboxItem?
-            var recorded = false
-            claim = nil
-            repeat {
-                next = Task.isCancelled ? (false, nil) : nextID()
-                if !recorded {
-                    let (done, claimed) = try store.finishAndClaim(
-                        connection,
-                        current,
-                        as: end,
-                        now: now(),
-                        leaseSeconds: leaseSeconds,
-                        runStart: runStart,
-                        next: next.id,
-                        claimsNext: next.claims
-                    )
-                    finished = done
-                    recorded = true
-                    claim = claimed
-                } else if next.claims {
-                    claim = try store.claim(
-                        connection,
-                        owner: owner,
-                        leaseSeconds: leaseSeconds,
-                        now: now(),
-                        runStart: runStart,
-                        only: next.id
-                    )
+        var results: [(order: Int, result: OutboxRunResult)] = []
+        var failure: SQLiteError?
+        await withTaskGroup(of: Void.self) { group in
+            var waiting: [EndedTry] = []
+            var running = 0
+            var claimed = 0
+            var moreDue = true
+            while true {
+                let free = moreDue && failure == nil && !Task.isCancelled ? max(1, concurrency) - running : 0
+                if !waiting.isEmpty || free > 0 {
+                    do throws(SQLiteError) {
+                        let (items, claims) = try store.settle(
+                            connection,
+                            finished: waiting.map { ($0.claim, $0.end) },
+                            claiming: free,
+                            owner: owner,
+                            leaseSeconds: leaseSeconds,
+                            now: now(),
+                            runStart: runStart,
+                            only: &pending
+                        )
+                        for (finished, item) in zip(waiting, items) {
+                            results.append((finished.order, finished.result(recorded: item)))
+                        }
+                        waiting = []
+                        if claims.count < free { moreDue = false }
+                        for claim in claims {
+                            let order = claimed
+                            claimed += 1
+                            running += 1
+                            group.addTask {
+                                OutboxPause.afterSending.pauseIfAsked()
+                                let (end, words) = await attempt(claim, now: now, resend: resend)
+                                ended.put(EndedTry(order: order, claim: claim, end: end, words: words))
+                            }
+                        }
+                    } catch {
+                        // The tries still running end unrecorded: their items stay `sending`
+                        // until the lease runs out, then `unknown`, as after a crash.
+                        failure = error
+                        waiting = []
+                    }
                 }
-            } while claim == nil && next.claims && next.id != nil
-            results.append(
-                OutboxRunResult(
-                    item: finished ?? current.item,
-                    result: Self.state(of: end),
-                    words: words,
-                    leaseLost: finished == nil
-                )
+                guard running > 0 else { break }
+                let taken = await ended.takeAll()
+                running -= taken.count
+                if failure == nil { waiting += taken }
+            }
+        }
+        if let failure { throw failure }
+        return results.sorted { $0.order < $1.order }.map(\.result)
+    }
+
+    /// A try that ended, waiting to be recorded.
+    private struct EndedTry: Sendable {
+        var order: Int
+        var claim: OutboxClaim
+        var end: OutboxTryEnd
+        var words: String
+
+        /// The run's result once recorded: `recorded` is the item as it is now, nil when
+        /// another run had taken it over.
+        func result(recorded: OutboxItem?) -> OutboxRunResult {
+            OutboxRunResult(
+                item: recorded ?? claim.item,
+                result: OutboxRunner.state(of: end),
+                words: words,
+                leaseLost: recorded == nil
             )
         }
-        return results
     }
 
     /// A lease owner for a run of process `process` (this one by default): `PID-RANDOM`. A later
@@ -274,7 +288,7 @@ package struct OutboxRunner: Sendable {
         }
     }
 
-    private static func state(of end: OutboxTryEnd) -> OutboxState {
+    fileprivate static func state(of end: OutboxTryEnd) -> OutboxState {
         switch end {
         case .done(let receipt): receipt.outcome == .handedOff ? .handedOff : .delivered
         case .queued: .queued

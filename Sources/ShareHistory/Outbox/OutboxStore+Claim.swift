@@ -111,6 +111,13 @@ extension OutboxStore {
         runStart: Int64,
         only: Int64?
     ) throws(SQLiteError) -> (OutboxItem, OutboxState)? {
+        try tidyUp(connection, now: now)
+        return try pick(connection, owner: owner, leaseUntil: leaseUntil, now: now, runStart: runStart, only: only)
+    }
+
+    /// Steps 1 and 2 of ``claim(_:owner:leaseSeconds:now:runStart:only:)``: leases that ran out or
+    /// whose run ended become `unknown`, items past their maximum age `expired`.
+    private func tidyUp(_ connection: SQLiteConnection, now: Int64) throws(SQLiteError) {
         try connection.run(
             """
             UPDATE outbox_items SET state = 'unknown', lease_owner = NULL, lease_until_us = NULL,
@@ -126,6 +133,17 @@ extension OutboxStore {
         )
         try releaseLeasesOfEndedRuns(connection, now: now)
         _ = try Self.expire(connection, now: now)
+    }
+
+    /// Steps 3 and 4 of ``claim(_:owner:leaseSeconds:now:runStart:only:)``.
+    private func pick(
+        _ connection: SQLiteConnection,
+        owner: String,
+        leaseUntil: Int64,
+        now: Int64,
+        runStart: Int64,
+        only: Int64?
+    ) throws(SQLiteError) -> (OutboxItem, OutboxState)? {
         let chosen: [[SQLiteValue]]
         if let only {
             chosen = try connection.rows(
@@ -197,46 +215,70 @@ extension OutboxStore {
         }
     }
 
-    /// Records how `claim`'s try ended and claims the next item, in one transaction: one commit
-    /// (one sync to disk) per item of a run instead of two. The finish changes nothing when the
-    /// lease is no longer the claim's (as ``finish(_:_:as:now:)``).
-    /// - Returns: The finished item (nil when the lease was lost), and the next claim (nil when
-    ///   nothing is due).
-    /// - Throws: ``SQLiteError``; then neither is recorded.
-    func finishAndClaim(
+    /// Records how the `finished` tries ended and claims up to `count` more items, in one
+    /// transaction: one commit (one sync to disk) for every try that ended while the last commit
+    /// was being written, however many run at once. Each finish changes nothing when its lease is
+    /// no longer the claim's (as ``finish(_:_:as:now:)``); each claim is committed before any
+    /// request of it goes out (as ``claim(_:owner:leaseSeconds:now:runStart:only:)``).
+    /// - Parameters:
+    ///   - only: The items still to claim, last first; claimed or unclaimable ones are taken off.
+    ///     Nil claims the items due first.
+    /// - Returns: Each finished item in the order given (nil when its lease was lost), and the
+    ///   claims, fewer than `count` when nothing more is due.
+    /// - Throws: ``SQLiteError``; then nothing is recorded or claimed, and `only` is unchanged.
+    func settle(
         _ connection: SQLiteConnection,
-        _ claim: OutboxClaim,
-        as end: OutboxTryEnd,
-        now: Int64,
+        finished: [(claim: OutboxClaim, end: OutboxTryEnd)],
+        claiming count: Int,
+        owner: String,
         leaseSeconds: Int64,
+        now: Int64,
         runStart: Int64,
-        next: Int64?,
-        claimsNext: Bool
-    ) throws(SQLiteError) -> (finished: OutboxItem?, next: OutboxClaim?) {
-        let nextLease = now.addingClamped(leaseSeconds.multipliedReportingOverflow(by: 1_000_000).partialValue)
-        let (finished, chosen) = try connection.immediateTransaction {
-            () throws(SQLiteError) -> (OutboxItem?, (OutboxItem, OutboxState)?) in
-            let finished = try finish(connection, claim, as: end, now: now)
-            guard claimsNext else { return (finished, nil) }
-            let chosen = try choose(
-                connection,
-                owner: claim.owner,
-                leaseUntil: nextLease,
-                now: now,
-                runStart: runStart,
-                only: next
-            )
-            return (finished, chosen)
+        only: inout [Int64]?
+    ) throws(SQLiteError) -> (finished: [OutboxItem?], claims: [OutboxClaim]) {
+        let leaseUntil = now.addingClamped(leaseSeconds.multipliedReportingOverflow(by: 1_000_000).partialValue)
+        var remaining = only
+        let (items, chosen) = try connection.immediateTransaction {
+            () throws(SQLiteError) -> ([OutboxItem?], [(OutboxItem, OutboxState)]) in
+            var items: [OutboxItem?] = []
+            for (claim, end) in finished { items.append(try finish(connection, claim, as: end, now: now)) }
+            var chosen: [(OutboxItem, OutboxState)] = []
+            guard count > 0 else { return (items, chosen) }
+            try tidyUp(connection, now: now)
+            while chosen.count < count {
+                let id: Int64?
+                if remaining != nil {
+                    guard let next = remaining?.popLast() else { break }
+                    id = next
+                } else {
+                    id = nil
+                }
+                let picked = try pick(
+                    connection,
+                    owner: owner,
+                    leaseUntil: leaseUntil,
+                    now: now,
+                    runStart: runStart,
+                    only: id
+                )
+                if let picked { chosen.append(picked) } else if id == nil { break }
+            }
+            return (items, chosen)
         }
-        guard let (item, previous) = chosen else { return (finished, nil) }
-        let nextClaim = OutboxClaim(
-            item: item,
-            previousState: previous,
-            request: try storedRequest(connection, id: item.id),
-            owner: claim.owner,
-            leaseUntilMicroseconds: nextLease
-        )
-        return (finished, nextClaim)
+        only = remaining
+        var claims: [OutboxClaim] = []
+        for (item, previous) in chosen {
+            claims.append(
+                OutboxClaim(
+                    item: item,
+                    previousState: previous,
+                    request: try storedRequest(connection, id: item.id),
+                    owner: owner,
+                    leaseUntilMicroseconds: leaseUntil
+                )
+            )
+        }
+        return (items, claims)
     }
 
     /// The item's stored request with its attachments, or why it can't be read.

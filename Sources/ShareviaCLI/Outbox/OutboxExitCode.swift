@@ -27,7 +27,7 @@ enum OutboxExitCode {
           5   some item's outcome is unknown: it may have arrived; it is checked before
               any new try, and an email waits for 'sharevia outbox retry ID --resend'
           64  usage error: no such item, or an item that can't be retried
-          130 interrupted by SIGINT (143: SIGTERM): the run stopped between items
+          130 interrupted by SIGINT (143: SIGTERM): the run stopped claiming items
           1   internal error (the outbox database can't be opened)
         """
 }

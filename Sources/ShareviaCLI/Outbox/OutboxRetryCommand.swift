@@ -30,6 +30,8 @@ struct OutboxRetryCommand: AsyncParsableCommand {
     @Flag(help: "Send an email whose outcome is unknown again, on your word that it did not arrive.")
     var resend = false
 
+    @OptionGroup var sendsAtOnce: OutboxConcurrency
+
     func validate() throws {
         if all == (id != nil) {
             throw ValidationError("give an item's number (as 'sharevia outbox' lists it) or --all")
@@ -37,7 +39,8 @@ struct OutboxRetryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sending = try OutboxSending.standard()
+        var sending = try OutboxSending.standard()
+        sending.concurrency = sendsAtOnce.concurrency
         let store = sending.store
         let checking = Self.checksOutcome(environment: sending.environment)
         let candidates: [OutboxItem]

@@ -12,11 +12,12 @@ struct OutboxRunCommand: AsyncParsableCommand {
             config file and the environment read again now (tokens and passwords come from there). An \
             'unknown' item is checked first: a Bluesky post is looked up by its record key, a Mastodon \
             post is sent again under the same Idempotency-Key within the hour the server keeps it; an \
-            email waits for 'sharevia outbox retry ID --resend'. Two runs at once never send an item \
-            twice: each claims an item before sending it.
+            email waits for 'sharevia outbox retry ID --resend'. Up to --concurrency items are sent at \
+            once (default \(OutboxConcurrency.standard)). Two runs at once never send an item twice: each \
+            claims an item, on disk, before sending it.
 
-            SIGINT or SIGTERM stops a run between items (exit 130 or 143); an item whose request was out \
-            is left 'unknown'. --watch sleeps until the next item is due (at most \
+            SIGINT or SIGTERM stops a run from claiming more (exit 130 or 143); an item whose request \
+            was out is left 'unknown'. --watch sleeps until the next item is due (at most \
             \(OutboxWatch.poll.components.seconds) s), and ends on SIGINT or SIGTERM with 0. \
             'scripts/install.sh --with-outbox-timer' installs a systemd user timer that runs \
             'sharevia outbox run' instead.
@@ -28,8 +29,11 @@ struct OutboxRunCommand: AsyncParsableCommand {
     @Flag(help: "Keep running: send each item when it is due, until SIGINT or SIGTERM.")
     var watch = false
 
+    @OptionGroup var sendsAtOnce: OutboxConcurrency
+
     func run() async throws {
-        let sending = try OutboxSending.standard()
+        var sending = try OutboxSending.standard()
+        sending.concurrency = sendsAtOnce.concurrency
         if watch {
             try await OutboxWatch(sending: sending).run()
             return

@@ -8,6 +8,8 @@ struct OutboxSending {
     /// How long one delivery may take: `share.timeout` of the config file, else 30 s.
     var timeout: Duration
     var environment: ShareEnvironment
+    /// How many items are sent at once (`--concurrency`).
+    var concurrency = OutboxConcurrency.standard
 
     /// This process, as the owner of the items it claims (`PID-RANDOM`: a later run releases the
     /// items of a run whose process is gone at once).
@@ -28,9 +30,9 @@ struct OutboxSending {
     /// Sends what is due, or only `ids` whatever their next try; `resend` sends an `unknown`
     /// email again on a person's word.
     ///
-    /// A SIGINT or SIGTERM (which cancels the command, ``InterruptSignals``) stops the run between
-    /// items; an item whose request was out is left `unknown`, one whose request had not gone
-    /// out goes back to where it was.
+    /// A SIGINT or SIGTERM (which cancels the command, ``InterruptSignals``) stops the run from
+    /// claiming more; an item whose request was out is left `unknown`, one whose request had not
+    /// gone out goes back to where it was.
     ///
     /// - Throws: ``CommandFailure`` (internal error) when the database can't be used.
     func send(only ids: [Int64]? = nil, resend: Bool = false) async throws -> [OutboxRunResult] {
@@ -41,6 +43,7 @@ struct OutboxSending {
             leaseSeconds: leaseSeconds,
             timeout: timeout,
             scheduling: ShareviaMain.routerScheduling,
+            concurrency: concurrency,
             destination: { request, id async throws(ShareError) -> any ShareDestination in
                 try await destinations.destination(for: request, as: id)
             }

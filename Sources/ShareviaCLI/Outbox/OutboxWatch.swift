@@ -4,7 +4,7 @@ import ShareHistory
 /// ``poll``, so items a share queued meanwhile are seen), and again, until SIGINT or SIGTERM.
 ///
 /// A signal cancels the command (``InterruptSignals``): a sleep ends at once; a run in progress
-/// stops between items (an item whose request was out is left `unknown`). Then the loop ends and
+/// stops claiming items (an item whose request was out is left `unknown`). Then the loop ends and
 /// the command exits with 0. A run that can't use the database says why and is tried again at
 /// the next look.
 struct OutboxWatch {
