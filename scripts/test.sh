@@ -17,9 +17,12 @@ xvfb_pid=$!
 # A private Postfix (with a greylisting listener and its postgrey) on loopback ports for the email tests and
 # the outbox proofs (scripts/postfix-test.sh), stopped at the end too.
 postfix_dir=$(mktemp -d /tmp/sharevia-postfix.XXXXXX)
+# A throwaway PostgreSQL 15 on a loopback port for the PostgreSQL outbox's tests (scripts/postgres-test.sh).
+postgres_dir=$(mktemp -d /tmp/sharevia-postgres.XXXXXX)
 cleanup() {
   kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true
   scripts/postfix-test.sh stop "$postfix_dir" || true; rm -rf "$postfix_dir" || true
+  scripts/postgres-test.sh stop "$postgres_dir" || true; rm -rf "$postgres_dir" || true
 }
 trap cleanup EXIT
 if [[ $(id -u) -eq 0 ]]; then
@@ -28,6 +31,8 @@ if [[ $(id -u) -eq 0 ]]; then
 else
   echo "warning: not root, so no private Postfix (nor postgrey): EmailPostfixTests and the outbox's greylisting proofs are skipped (CI runs as root and runs them)" >&2
 fi
+postgres_url=$(scripts/postgres-test.sh start "$postgres_dir") || { echo "error: the test PostgreSQL did not start" >&2; exit 1; }
+while IFS='=' read -r name value; do export "$name=$value"; done <<<"$postgres_url"
 for _ in $(seq 1 100); do [[ -S /tmp/.X11-unix/X$display ]] && break; sleep 0.05; done
 [[ -S /tmp/.X11-unix/X$display ]] || { echo "error: Xvfb did not start on :$display" >&2; exit 1; }
 export SHAREVIA_TEST_DISPLAY=":$display"
