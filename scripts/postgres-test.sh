@@ -29,7 +29,7 @@ stop_server() {
     for _ in $(seq 1 600); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -0 "$pid" 2>/dev/null && { kill -9 "$pid" 2>/dev/null || true; }
   fi
-  rm -rf "$data" "$dir/socket" "$dir/postgres.log"
+  rm -rf "$data" "$dir/socket" "$dir/postgres.log" "$dir/initdb.log"
 }
 
 if [[ $action == stop ]]; then
@@ -40,6 +40,7 @@ fi
 [[ -x $bin/initdb ]] || { echo "error: $bin/initdb is missing: install postgresql-15 (scripts/install-deps.sh test)" >&2; exit 1; }
 
 mkdir -p "$dir"
+[[ -w $dir ]] || { echo "error: $dir can't be written" >&2; exit 1; }
 if [[ $(id -u) -eq 0 ]]; then
   id "$user" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$user"
   chmod 755 "$dir"
@@ -51,10 +52,12 @@ mkdir -p "$data" "$dir/socket"
 chmod 700 "$data"
 log="$dir/postgres.log"
 : >"$log"
-[[ $(id -u) -eq 0 ]] && chown "$user:" "$log"
+: >"$dir/initdb.log"
+[[ $(id -u) -eq 0 ]] && chown "$user:" "$log" "$dir/initdb.log"
 
 as_server "$bin/initdb" -D "$data" -U sharevia --auth-host=scram-sha-256 --auth-local=trust --encoding=UTF8 \
-  --locale=C.UTF-8 --no-sync >"$log" 2>&1 || { cat "$log" >&2; echo "error: initdb failed for $data" >&2; exit 1; }
+  --locale=C.UTF-8 --no-sync >"$dir/initdb.log" 2>&1 ||
+  { cat "$dir/initdb.log" >&2; echo "error: initdb failed for $data" >&2; exit 1; }
 # The superuser is trusted over loopback; everyone else gives a password.
 cat >"$data/pg_hba.conf" <<CONF
 local all all trust
