@@ -46,3 +46,15 @@ public func fuzzHistorySpool(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     check(outcome.refusal.map { $0.hasPrefix("history spool: ") } ?? true, "a refusal without its prefix")
     return 0
 }
+
+/// `outbox-url`: any bytes as a PostgreSQL outbox's connection string (`--outbox URL`): read, and what is read
+/// shows (without its password) as a string that reads back the same; or refused with a message that starts
+/// `outbox URL: `.
+@_cdecl("sharevia_fuzz_outbox_url")
+public func fuzzOutboxURL(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let outcome = OutboxURLFuzzing.read(fuzzBytes(start, count))
+    check(outcome.roundTrips, "a connection string read from the input reads back differently once shown")
+    check(outcome.withinRules, "a connection string read from the input breaks a rule")
+    check(outcome.refusal.map { $0.hasPrefix("outbox URL: ") } ?? true, "a refusal without its prefix")
+    return 0
+}

@@ -26,7 +26,7 @@ enum OutboxItemRow {
         else {
             throw SQLiteError(.damaged, path: path, "an outbox item holds values sharevia never writes")
         }
-        let receipt = row[11].text.flatMap { try? JSONDecoder().decode(DeliveryReceipt.self, from: Data($0.utf8)) }
+        let receipt = row[11].text.flatMap(receipt(json:))
         return OutboxItem(
             id: id,
             shareID: shareID,
@@ -41,6 +41,11 @@ enum OutboxItemRow {
             lastErrorCode: row[10].text,
             receipt: receipt
         )
+    }
+
+    /// A stored receipt, or nil when the JSON isn't one.
+    static func receipt(json: String) -> DeliveryReceipt? {
+        try? JSONDecoder().decode(DeliveryReceipt.self, from: Data(json.utf8))
     }
 
     /// An error's words as the outbox keeps them (credentials inside URLs redacted, cut to
