@@ -25,6 +25,9 @@ let package = Package(
         // is the package's own (the image decoders, the card parser, the MIME writer, the SMS line
         // counter, the history database reader). Nothing in it is public without the SPI.
         .library(name: "FuzzEntryPoints", targets: ["FuzzEntryPoints"]),
+        // The outbox on PostgreSQL (postgres-nio): for services with workers on several machines. Nothing
+        // else in the package, and not the `sharevia` executable, depends on it.
+        .library(name: "ShareviaOutboxPostgres", targets: ["OutboxPostgres"]),
         .executable(name: "sharevia", targets: ["sharevia"]),
     ],
     dependencies: [
@@ -32,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // MARK: The API: protocols, content model, router, registry, report, errors. No C libraries,
@@ -125,6 +129,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // The outbox on PostgreSQL: its schema and migrations, enqueueing (also inside a caller's
+        // transaction), claiming under leases with SKIP LOCKED, shared per-destination waits, LISTEN/NOTIFY.
+        .target(
+            name: "OutboxPostgres",
+            dependencies: ["ShareHistory", "ShareCore", .product(name: "PostgresNIO", package: "postgres-nio")],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: The command line
         .target(
             name: "ShareviaCLI",
@@ -200,6 +212,14 @@ let package = Package(
             name: "ShareHistoryTests",
             dependencies: [
                 "ShareHistory", "ShareCore", "ShareCoreTesting", "LocalFiles", "ProcessRunning", "TestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "OutboxPostgresTests",
+            dependencies: [
+                "OutboxPostgres", "ShareHistory", "ShareCore", "TestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strictSettings
         ),

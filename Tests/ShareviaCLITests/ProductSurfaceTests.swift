@@ -11,6 +11,7 @@ import Testing
         "LocalFiles",  // ShareAttachment.file(_:)
         "TextFitting",  // the fitting engine of a text destination (Adapters.md)
         "FuzzEntryPoints",  // the fuzz targets' way in (Fuzz/): @_spi(Fuzzing) only
+        "ShareviaOutboxPostgres",  // the outbox on PostgreSQL for services (issue 27): no sharevia binary links it
     ]
     /// The Swift modules that are sharevia's own.
     static let internalModules = [

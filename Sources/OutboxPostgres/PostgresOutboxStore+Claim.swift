@@ -1,0 +1,267 @@
+import PostgresNIO
+import ShareCore
+import ShareHistory
+
+extension PostgresOutboxStore {
+    /// Claims up to `count` due items for `owner`, in one transaction committed before this returns (before any
+    /// request of them goes out):
+    ///
+    /// 1. every `sending` item whose lease ran out (its worker died or stalled) becomes `unknown`: its request
+    ///    may have gone out, so it is never simply `queued` again; every `queued` item past its maximum age
+    ///    becomes `expired` (rows another worker holds are skipped, `SKIP LOCKED`);
+    /// 2. the destinations with a concurrency limit are locked, so claimers count their `sending` items one at
+    ///    a time;
+    /// 3. `queued` and `unknown` items due by `now`, of no destination paused past `now` and within each limit,
+    ///    due first, are chosen with `SELECT … FOR UPDATE SKIP LOCKED` (so two claimers never get one item) and
+    ///    become `sending`, leased to `owner` until `now + leaseSeconds`, their tries counted and first-sent time
+    ///    set when they had none.
+    ///
+    /// - Parameters:
+    ///   - owner: Who claims: unique to one worker (its host, process and a random part), renewing and finishing
+    ///     with the same.
+    /// - Returns: The claims (fewer than `count`, or none, when fewer are due), each with its stored request.
+    /// - Throws: ``PostgresOutboxError``; then nothing was claimed.
+    package func claim(
+        owner: String,
+        leaseSeconds: Int64,
+        count: Int,
+        now: Int64 = PostgresOutboxStore.now()
+    ) async throws(PostgresOutboxError) -> [OutboxClaim] {
+        guard count > 0 else { return [] }
+        let leaseUntil = OutboxBackendSupport.adding(seconds: leaseSeconds, to: now)
+        return try await run("can't claim outbox items") {
+            try await client.withTransaction(logger: logger) { connection in
+                try await tidyUp(now: now, on: connection)
+                let chosen = try await choose(
+                    count: count,
+                    owner: owner,
+                    leaseUntil: leaseUntil,
+                    now: now,
+                    on: connection
+                )
+                var claims: [OutboxClaim] = []
+                for (item, previous) in chosen {
+                    claims.append(
+                        OutboxBackendSupport.claim(
+                            item: item,
+                            previousState: previous,
+                            request: try await storedRequest(item.id, on: connection),
+                            owner: owner,
+                            leaseUntilMicroseconds: leaseUntil
+                        )
+                    )
+                }
+                return claims
+            }
+        }
+    }
+
+    /// Step 1 of ``claim(owner:leaseSeconds:count:now:)``.
+    func tidyUp(now: Int64, on connection: PostgresConnection) async throws {
+        let words =
+            "a worker claimed it and stopped before it recorded how the try ended (its lease ran out); the request may have gone out"
+        try await connection.query(
+            """
+            UPDATE sharevia_outbox_items SET state = 'unknown', lease_owner = NULL, lease_until_us = NULL,
+                next_try_us = \(now), last_error = \(words), last_error_code = 'lease-expired', updated_us = \(now)
+            WHERE id IN (
+                SELECT id FROM sharevia_outbox_items WHERE state = 'sending' AND lease_until_us <= \(now)
+                FOR UPDATE SKIP LOCKED)
+            """,
+            logger: logger
+        )
+        try await connection.query(
+            """
+            UPDATE sharevia_outbox_items SET state = 'expired', updated_us = \(now)
+            WHERE id IN (
+                SELECT id FROM sharevia_outbox_items WHERE state = 'queued' AND expires_us <= \(now)
+                FOR UPDATE SKIP LOCKED)
+            """,
+            logger: logger
+        )
+    }
+
+    /// Steps 2 and 3 of ``claim(owner:leaseSeconds:count:now:)``: the items claimed, each with its state before.
+    func choose(
+        count: Int,
+        owner: String,
+        leaseUntil: Int64,
+        now: Int64,
+        on connection: PostgresConnection
+    ) async throws -> [(OutboxItem, OutboxState)] {
+        // The limited destinations, locked; then (a statement of its own, so it sees what the claimers that held
+        // the lock committed) how many more of each may be sending.
+        var limited: [String] = []
+        for try await name in try await connection.query(
+            """
+            SELECT destination FROM sharevia_outbox_destinations WHERE concurrency IS NOT NULL
+            ORDER BY destination FOR UPDATE
+            """,
+            logger: logger
+        ).decode(String.self) {
+            limited.append(name)
+        }
+        var slots: [(String, Int)] = []
+        if !limited.isEmpty {
+            for try await (name, free) in try await connection.query(
+                """
+                SELECT d.destination, d.concurrency - (
+                    SELECT count(*) FROM sharevia_outbox_items i
+                    WHERE i.destination = d.destination AND i.state = 'sending')::integer
+                FROM sharevia_outbox_destinations d WHERE d.destination = ANY(\(limited))
+                ORDER BY d.destination
+                """,
+                logger: logger
+            ).decode((String, Int32).self) where free > 0 {
+                slots.append((name, Int(free)))
+            }
+        }
+        var chosen: [(OutboxItem, OutboxState)] = []
+        for (name, free) in slots where chosen.count < count {
+            chosen += try await pick(
+                limit: min(free, count - chosen.count),
+                destination: name,
+                excluding: [],
+                owner: owner,
+                leaseUntil: leaseUntil,
+                now: now,
+                on: connection
+            )
+        }
+        if chosen.count < count {
+            chosen += try await pick(
+                limit: count - chosen.count,
+                destination: nil,
+                excluding: limited,
+                owner: owner,
+                leaseUntil: leaseUntil,
+                now: now,
+                on: connection
+            )
+        }
+        return chosen
+    }
+
+    /// Claims up to `limit` due items of `destination` (nil: of any destination not in `excluding`).
+    private func pick(
+        limit: Int,
+        destination: String?,
+        excluding: [String],
+        owner: String,
+        leaseUntil: Int64,
+        now: Int64,
+        on connection: PostgresConnection
+    ) async throws -> [(OutboxItem, OutboxState)] {
+        let rows = try await connection.query(
+            """
+            WITH picked AS (
+                SELECT i.id, i.state FROM sharevia_outbox_items i
+                WHERE i.state IN ('queued', 'unknown') AND i.next_try_us <= \(now)
+                    AND (\(destination)::text IS NULL OR i.destination = \(destination))
+                    AND NOT (i.destination = ANY(\(excluding)))
+                    AND NOT EXISTS (
+                        SELECT 1 FROM sharevia_outbox_destinations d
+                        WHERE d.destination = i.destination AND d.paused_until_us > \(now))
+                ORDER BY i.next_try_us, i.id
+                LIMIT \(Int64(limit))
+                FOR UPDATE OF i SKIP LOCKED)
+            UPDATE sharevia_outbox_items o SET state = 'sending', lease_owner = \(owner), lease_until_us = \(leaseUntil),
+                first_sent_us = coalesce(o.first_sent_us, \(now)), tries = o.tries + 1, claimed_us = \(now),
+                updated_us = \(now)
+            FROM picked WHERE o.id = picked.id
+            RETURNING o.id, o.share_id, o.destination, o.state, o.created_us, o.next_try_us, o.expires_us, o.tries,
+                o.first_sent_us, o.last_error, o.last_error_code, o.receipt, picked.state
+            """,
+            logger: logger
+        )
+        var chosen: [(OutboxItem, OutboxState)] = []
+        for try await (
+            id, share, destination, state, created, nextTry, expires, tries, sent, words, code, receipt, previous
+        )
+            in rows.decode(
+                (Int64, String, String, String, Int64, Int64, Int64, Int32, Int64?, String?, String?, String?, String)
+                    .self
+            )
+        {
+            let item = try PostgresItemRow.item(
+                (id, share, destination, state, created, nextTry, expires, tries, sent, words, code, receipt)
+            )
+            guard let state = OutboxState(rawValue: previous) else {
+                throw PostgresOutboxError(.damaged, "outbox item \(item.id) had the state '\(previous)'")
+            }
+            chosen.append((item, state))
+        }
+        return chosen.sorted { ($0.0.nextTryMicroseconds, $0.0.id) < ($1.0.nextTryMicroseconds, $1.0.id) }
+    }
+
+    /// The item's stored request with its attachments, or why it can't be read; each read within its cap.
+    func storedRequest(
+        _ id: Int64,
+        on connection: PostgresConnection
+    ) async throws -> Result<OutboxRequest, OutboxRequestError> {
+        var stored: ByteBuffer?
+        var size = 0
+        for try await (bytes, length) in try await connection.query(
+            """
+            SELECT CASE WHEN octet_length(request) <= \(OutboxLimits.requestBytes) THEN request END,
+                octet_length(request)
+            FROM sharevia_outbox_items WHERE id = \(id)
+            """,
+            logger: logger
+        ).decode((ByteBuffer?, Int32).self) {
+            stored = bytes
+            size = Int(length)
+        }
+        guard let stored else {
+            if size > OutboxLimits.requestBytes {
+                return .failure(
+                    OutboxRequestError(
+                        .overLimit,
+                        field: nil,
+                        "over the \(OutboxLimits.requestBytes) bytes a stored request may have"
+                    )
+                )
+            }
+            return .failure(OutboxRequestError(.malformed, field: nil, "the item has no stored request"))
+        }
+        var attachments: [ShareAttachment] = []
+        for try await (name, type, alt, bytes) in try await connection.query(
+            """
+            SELECT file_name, media_type, alt_text,
+                CASE WHEN octet_length(bytes) <= \(OutboxLimits.attachmentBytes) THEN bytes END
+            FROM sharevia_outbox_attachments WHERE item_id = \(id) ORDER BY position
+            LIMIT \(OutboxLimits.attachments + 1)
+            """,
+            logger: logger
+        ).decode((String, String, String?, ByteBuffer?).self) {
+            guard attachments.count < OutboxLimits.attachments, let bytes else {
+                return .failure(
+                    OutboxRequestError(
+                        .overLimit,
+                        field: "attachments",
+                        "more than \(OutboxLimits.attachments) attachments, or one over \(OutboxLimits.attachmentBytes) bytes"
+                    )
+                )
+            }
+            guard name.utf8.count <= OutboxLimits.fileNameBytes, type.utf8.count <= OutboxLimits.mediaTypeBytes,
+                (alt?.utf8.count ?? 0) <= OutboxLimits.altTextBytes
+            else {
+                return .failure(
+                    OutboxRequestError(.overLimit, field: "attachments", "a name, type or alt text is over its cap")
+                )
+            }
+            attachments.append(
+                OutboxBackendSupport.attachment(
+                    fileName: name,
+                    mediaType: type,
+                    altText: alt,
+                    bytes: Array(buffer: bytes)
+                )
+            )
+        }
+        let bytes = Array(buffer: stored)
+        return Result { () throws(OutboxRequestError) in
+            try OutboxRequest(decoding: bytes, attachments: attachments)
+        }
+    }
+}

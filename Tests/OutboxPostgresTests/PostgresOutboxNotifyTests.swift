@@ -1,0 +1,83 @@
+import OutboxPostgres
+import PostgresNIO
+import ShareCore
+import ShareHistory
+import Testing
+
+/// The transactional outbox (an enqueue inside the caller's transaction) and LISTEN/NOTIFY waking idle workers.
+struct PostgresOutboxNotifyTests {
+    typealias F = PostgresFixtures
+
+    @Test func anEnqueueInsideARolledBackTransactionLeavesNothingAndWakesNobody() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await PostgresOutboxStore.withStore(url: url, schedule: F.schedule) { store in
+                try await store.withWorkListener { listener in
+                    try await PostgresTestDatabase.admin(url, database: url.database) { connection in
+                        try await connection.sql("BEGIN")
+                        try await connection.sql("CREATE TABLE IF NOT EXISTS challenges (id integer)")
+                        let item = try await store.enqueue(F.request(1), for: "mastodon", now: F.now, on: connection)
+                        #expect(item.state == .queued)
+                        try await connection.sql("ROLLBACK")
+                    }
+                    #expect(try await store.items().isEmpty)
+                    // No NOTIFY came: the wait runs to its end (nothing is queued, so nothing comes due).
+                    #expect(try await listener.waitForWork(timeout: .seconds(2)) == .timedOut)
+                }
+            }
+        }
+    }
+
+    @Test func anEnqueueInsideACommittedTransactionIsThereAndWakesAWorker() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await PostgresOutboxStore.withStore(url: url, schedule: F.schedule) { store in
+                try await store.withWorkListener { listener in
+                    let item = try await PostgresTestDatabase.admin(url, database: url.database) { connection in
+                        try await connection.sql("BEGIN")
+                        try await connection.sql("CREATE TABLE challenges (id integer)")
+                        try await connection.sql("INSERT INTO challenges VALUES (1)")
+                        let item = try await store.enqueue(F.request(1), for: "mastodon", now: F.now, on: connection)
+                        try await connection.sql("COMMIT")
+                        return item
+                    }
+                    #expect(try await store.items() == [item])
+                    let wake = try await listener.waitForWork(timeout: .seconds(120), now: F.now - 3_600 * F.second)
+                    #expect(wake == .notified)
+                }
+            }
+        }
+    }
+
+    @Test func anEnqueueFromAnotherConnectionWakesAnIdleWorker() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await PostgresOutboxStore.withStore(url: url, schedule: F.schedule) { worker in
+                try await PostgresOutboxStore.withStore(url: url, schedule: F.schedule) { service in
+                    try await worker.withWorkListener { listener in
+                        let clock = ContinuousClock()
+                        let start = clock.now
+                        async let wake = listener.waitForWork(timeout: .seconds(300))
+                        // Queued after a failure, so its next try is a minute away: only the NOTIFY can end the
+                        // wait before then.
+                        let failure = ShareError(.transient, destination: "mastodon", message: "answered 503")
+                        _ = try await service.enqueue(F.request(1), for: "mastodon", failure: failure)
+                        #expect(try await wake == .notified)
+                        // It woke because of the enqueue: neither the 300 s timeout nor the minute passed.
+                        #expect(clock.now - start < .seconds(60))
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aWorkerWithAnItemAlreadyDueDoesNotWait() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await PostgresOutboxStore.withStore(url: url, schedule: F.schedule) { store in
+                _ = try await store.enqueue(F.request(1), for: "file", now: F.now)
+                try await store.withWorkListener { listener in
+                    // The enqueue's NOTIFY came before LISTEN: the item is found due all the same.
+                    let wake = try await listener.waitForWork(timeout: .seconds(300), now: F.now)
+                    #expect(wake == .due)
+                }
+            }
+        }
+    }
+}
