@@ -18,8 +18,9 @@ package struct PostgresOutboxListener: Sendable {
     let store: PostgresOutboxStore
     let signal: WorkSignal
 
-    /// Sleeps until a `NOTIFY` (an enqueue or `makeDue` on any machine), the next item's due time (or the next
-    /// lease's end), or `timeout`, whichever comes first.
+    /// Sleeps until a `NOTIFY` (an enqueue, a `makeDue`, or a `finish` that frees a slot of a destination with a
+    /// concurrency limit, on any machine), the next time an item can be claimed (or a lease ends), or `timeout`,
+    /// whichever comes first.
     /// - Throws: ``PostgresOutboxError`` when the due time can't be read.
     package func waitForWork(
         timeout: Duration,
@@ -47,14 +48,22 @@ package struct PostgresOutboxListener: Sendable {
         return wait < timeout ? .due : .timedOut
     }
 
-    /// The earliest next try of a `queued` or `unknown` item, or end of a lease, microseconds since 1970.
+    /// The earliest time an item can be claimed, microseconds since 1970: the next try of a `queued` or `unknown`
+    /// item, not before its destination's pause ends, of a destination below its concurrency limit (one at its
+    /// limit waits for a `finish`, which notifies, or a lease's end); or the end of a lease.
     private func nextDue() async throws(PostgresOutboxError) -> Int64? {
         try await store.run("can't read when the next outbox item is due") {
             var next: Int64?
             for try await found in try await store.client.query(
                 """
                 SELECT least(
-                    (SELECT min(next_try_us) FROM sharevia_outbox_items WHERE state IN ('queued', 'unknown')),
+                    (SELECT min(greatest(i.next_try_us, coalesce(d.paused_until_us, 0)))
+                        FROM sharevia_outbox_items i
+                        LEFT JOIN sharevia_outbox_destinations d ON d.destination = i.destination
+                        WHERE i.state IN ('queued', 'unknown')
+                            AND (d.concurrency IS NULL OR d.concurrency > (
+                                SELECT count(*) FROM sharevia_outbox_items s
+                                WHERE s.destination = i.destination AND s.state = 'sending'))),
                     (SELECT min(lease_until_us) FROM sharevia_outbox_items WHERE state = 'sending'))
                 """,
                 logger: store.logger

@@ -40,8 +40,10 @@ extension PostgresOutboxStore {
 
     /// Queues `request` for `destination` inside the caller's own transaction on `connection`: the transactional
     /// outbox. The item (and the `NOTIFY` that wakes workers) exists only if that transaction commits; rolled
-    /// back, nothing was queued. `connection` must be inside a transaction (`BEGIN` ran, or `withTransaction`).
-    /// - Throws: as ``enqueue(_:for:failure:now:)``; the caller's transaction is then aborted by the server's error.
+    /// back, nothing was queued. `connection` must be inside a transaction (`BEGIN` ran, or `withTransaction`); the
+    /// enqueue runs under a savepoint of its own.
+    /// - Throws: as ``enqueue(_:for:failure:now:)``, and `invalid-request` when `connection` is in no transaction;
+    ///   after an error the caller's transaction is as it was before the call.
     package func enqueue(
         _ request: OutboxRequest,
         for destination: DestinationID,
@@ -51,7 +53,24 @@ extension PostgresOutboxStore {
     ) async throws(PostgresOutboxError) -> OutboxItem {
         let prepared = try prepare(request, for: destination, failure: failure)
         return try await run("can't queue the share for \(destination)") {
-            try await insert(prepared, now: now, on: connection)
+            // A savepoint: refused outside a transaction (so nothing is half-queued there), and rolled back to on
+            // an error of ours, which then leaves the caller's transaction usable.
+            do {
+                try await connection.query("SAVEPOINT sharevia_outbox_enqueue", logger: logger)
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "25P01" {
+                throw PostgresOutboxError(
+                    .invalidRequest,
+                    "can't queue the share for \(destination) inside the caller's transaction: the connection is in none (run BEGIN first, or use enqueue without a connection)"
+                )
+            }
+            do {
+                let item = try await insert(prepared, now: now, on: connection)
+                try await connection.query("RELEASE SAVEPOINT sharevia_outbox_enqueue", logger: logger)
+                return item
+            } catch {
+                _ = try? await connection.query("ROLLBACK TO SAVEPOINT sharevia_outbox_enqueue", logger: logger)
+                throw error
+            }
         }
     }
 

@@ -29,7 +29,8 @@ extension PostgresOutboxStore {
     /// leased to the claim's owner): a worker whose lease ran out and was taken over changes nothing.
     ///
     /// A `.queued` end with a `retryAfter` (a rate limit's reset) also pauses its destination until then, for
-    /// every worker: nothing of it is claimed before.
+    /// every worker: nothing of it is claimed before. Finishing an item of a destination with a concurrency limit
+    /// notifies the workers (a slot is free).
     /// - Returns: The item as it is now, or nil when the lease was no longer the claim's.
     /// - Throws: ``PostgresOutboxError``.
     package func finish(
@@ -85,6 +86,16 @@ extension PostgresOutboxStore {
                 )
                 if let retryAfter, !rows.isEmpty, case .queued = end {
                     try await pause(destination, until: retryAfter, on: connection)
+                }
+                if !rows.isEmpty {
+                    // A slot of a destination with a concurrency limit is free: wake the workers waiting for one.
+                    try await connection.query(
+                        """
+                        SELECT pg_notify(\(PostgresOutboxSchema.channel), destination) FROM sharevia_outbox_destinations
+                        WHERE destination = \(destination) AND concurrency IS NOT NULL
+                        """,
+                        logger: logger
+                    )
                 }
                 return rows.first
             }

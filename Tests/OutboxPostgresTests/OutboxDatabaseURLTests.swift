@@ -37,6 +37,9 @@ struct OutboxDatabaseURLTests {
         ("postgresql://app:%zz@h/db", "password"),
         ("postgresql://app@h/d%00b", "database"),
         ("postgresql://app@h/db#x", "url"),
+        ("postgresql://\(String(repeating: "u", count: 64))@h/db", "user"),
+        ("postgresql://app@h/\(String(repeating: "d", count: 64))", "database"),
+        ("postgresql://app@\(String(repeating: "h", count: 254))/db", "host"),
     ])
     func refusesWithThePart(text: String, part: String) {
         #expect(throws: OutboxDatabaseURL.ParseError.self) {

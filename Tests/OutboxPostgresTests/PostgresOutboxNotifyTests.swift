@@ -80,4 +80,72 @@ struct PostgresOutboxNotifyTests {
             }
         }
     }
+
+    @Test func anEnqueueOnAConnectionInNoTransactionIsRefusedAndQueuesNothing() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await PostgresOutboxStore.withStore(url: url, schedule: F.schedule) { store in
+                let error = await #expect(throws: PostgresOutboxError.self) {
+                    try await PostgresTestDatabase.admin(url, database: url.database) { connection in
+                        try await store.enqueue(F.request(1), for: "mastodon", now: F.now, on: connection)
+                    }
+                }
+                #expect(error?.code == .invalidRequest)
+                #expect(error?.message.contains("run BEGIN first") == true)
+                let items = try await store.items()
+                #expect(items.isEmpty)
+            }
+        }
+    }
+
+    @Test func anIdleWorkerDoesNotWakeForAnItemOfAPausedDestination() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await PostgresOutboxStore.withStore(url: url, schedule: F.schedule) { store in
+                _ = try await store.enqueue(F.request(1), for: "mastodon", now: F.now)
+                let claim = try #require(
+                    try await store.claim(owner: "a", leaseSeconds: 60, count: 1, now: F.now).first
+                )
+                let reset = F.now + 3_600 * F.second
+                _ = try await store.finish(
+                    claim,
+                    as: .queued(
+                        nextTry: F.now + F.second,
+                        words: "Too many requests",
+                        code: "rate-limited",
+                        retryAfter: reset
+                    ),
+                    now: F.now
+                )
+                try await store.withWorkListener { listener in
+                    // Due by its next try, but its destination is paused for an hour: nothing to wake for.
+                    let wake = try await listener.waitForWork(timeout: .seconds(1), now: F.now + 2 * F.second)
+                    #expect(wake == .timedOut)
+                    let after = try await listener.waitForWork(timeout: .seconds(300), now: reset)
+                    #expect(after == .due)
+                }
+            }
+        }
+    }
+
+    @Test func aWorkerWaitingForAFullDestinationWakesWhenASlotIsFreed() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await PostgresOutboxStore.withStore(url: url, schedule: F.schedule) { store in
+                try await store.setConcurrencyLimit(1, for: "mastodon")
+                _ = try await store.enqueue(F.request(1), for: "mastodon", now: F.now)
+                _ = try await store.enqueue(F.request(2), for: "mastodon", now: F.now)
+                let claim = try #require(
+                    try await store.claim(owner: "a", leaseSeconds: 60, count: 5, now: F.now).first
+                )
+                try await store.withWorkListener { listener in
+                    // The other item is due, but its destination is at its limit: it is not work yet.
+                    let full = try await listener.waitForWork(timeout: .seconds(1), now: F.now)
+                    #expect(full == .timedOut)
+                    _ = try await store.finish(claim, as: .done(F.receipt("mastodon")), now: F.now + F.second)
+                    let freed = try await listener.waitForWork(timeout: .seconds(300), now: F.now - 3_600 * F.second)
+                    #expect(freed == .notified)
+                }
+                let next = try await store.claim(owner: "b", leaseSeconds: 60, count: 5, now: F.now + F.second)
+                #expect(next.count == 1)
+            }
+        }
+    }
 }

@@ -35,6 +35,10 @@ package struct OutboxDatabaseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Bytes of a connection string read at most.
     package static let maximumBytes = 4_096
+    /// Bytes of the user and of the database name, each, once decoded: PostgreSQL's names are at most 63 bytes.
+    package static let maximumNameBytes = 63
+    /// Bytes of the host, once decoded (a DNS name's most).
+    package static let maximumHostBytes = 253
 
     package var user: String
     package var password: Secret?
@@ -125,6 +129,12 @@ package struct OutboxDatabaseURL: Sendable, Hashable, CustomStringConvertible {
         self.password = password
         user = try Self.decoded(userPart, part: "user")
         guard !user.isEmpty else { throw ParseError(part: "user", message: "empty") }
+        guard user.utf8.count <= Self.maximumNameBytes else {
+            throw ParseError(
+                part: "user",
+                message: "longer than the \(Self.maximumNameBytes) bytes of a PostgreSQL name"
+            )
+        }
         // The host and the port.
         var hostPart = rest
         var portPart: Substring?
@@ -145,6 +155,9 @@ package struct OutboxDatabaseURL: Sendable, Hashable, CustomStringConvertible {
         }
         host = try Self.decoded(hostPart, part: "host")
         guard !host.isEmpty else { throw ParseError(part: "host", message: "missing: write USER@HOST") }
+        guard host.utf8.count <= Self.maximumHostBytes else {
+            throw ParseError(part: "host", message: "longer than the \(Self.maximumHostBytes) bytes of a host name")
+        }
         guard host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") }) else {
             throw ParseError(part: "host", message: "holds a space, a slash or a character outside ASCII")
         }
@@ -159,6 +172,12 @@ package struct OutboxDatabaseURL: Sendable, Hashable, CustomStringConvertible {
         database = try Self.decoded(path, part: "database")
         guard !database.isEmpty else {
             throw ParseError(part: "database", message: "missing: write postgresql://USER@HOST:PORT/DATABASE")
+        }
+        guard database.utf8.count <= Self.maximumNameBytes else {
+            throw ParseError(
+                part: "database",
+                message: "longer than the \(Self.maximumNameBytes) bytes of a PostgreSQL name"
+            )
         }
         tls = .prefer
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
