@@ -39,6 +39,7 @@ package struct PostgresOutboxError: Error, Sendable, Hashable, CustomStringConve
         package var description: String { base.rawValue }
     }
 
+    /// What kind of problem this is.
     package var code: Code
     /// What happened and what to do, in one line.
     package var message: String
@@ -47,6 +48,7 @@ package struct PostgresOutboxError: Error, Sendable, Hashable, CustomStringConve
     /// The server's SQLSTATE (such as `28P01`, a wrong password), when it sent one.
     package var sqlState: String?
 
+    /// An error with its code and message, and the server's words and SQLSTATE when it sent them.
     package init(_ code: Code, _ message: String, serverWords: String? = nil, sqlState: String? = nil) {
         self.code = code
         self.message = message

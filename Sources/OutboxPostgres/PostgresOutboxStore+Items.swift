@@ -156,5 +156,6 @@ package struct PostgresOutboxStatistics: Sendable, Hashable {
     package var deliveredLastMinute = 0
     package var deliveredLastHour = 0
 
+    /// No items, nothing delivered.
     package init() {}
 }

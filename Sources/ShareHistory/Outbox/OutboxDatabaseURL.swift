@@ -40,11 +40,16 @@ package struct OutboxDatabaseURL: Sendable, Hashable, CustomStringConvertible {
     /// Bytes of the host, once decoded (a DNS name's most).
     package static let maximumHostBytes = 253
 
+    /// The role to connect as.
     package var user: String
+    /// Its password, if the string held one (else trust, or a password the server doesn't ask for).
     package var password: Secret?
+    /// The server's host name or address, and its port (5432 unless given).
     package var host: String
     package var port: Int
+    /// The database to connect to.
     package var database: String
+    /// Whether the connection uses TLS.
     package var tls: TLSMode
 
     /// The string without its password (the user, host and database percent-encoded where they must be, so it
