@@ -28,9 +28,32 @@ extension PostgresOutboxStore {
         now: Int64 = PostgresOutboxStore.now()
     ) async throws(PostgresOutboxError) -> [OutboxClaim] {
         guard count > 0 else { return [] }
+        return try await settle(finished: [], claiming: count, owner: owner, leaseSeconds: leaseSeconds, now: now)
+            .claims
+    }
+
+    /// Records how the `finished` tries ended and claims up to `count` more items, in one transaction: one commit
+    /// for every try a worker saw end since its last, however many it runs at once. Each finish changes nothing
+    /// when its lease is no longer the claim's (as ``finish(_:as:now:)``); the claims are made as
+    /// ``claim(owner:leaseSeconds:count:now:)`` makes them, committed before any request of them goes out.
+    /// - Returns: Each finished item in the order given (nil when its lease was lost), and the claims.
+    /// - Throws: ``PostgresOutboxError``; then nothing was recorded or claimed.
+    package func settle(
+        finished: [(claim: OutboxClaim, end: OutboxTryEnd)],
+        claiming count: Int,
+        owner: String,
+        leaseSeconds: Int64,
+        now: Int64 = PostgresOutboxStore.now()
+    ) async throws(PostgresOutboxError) -> (finished: [OutboxItem?], claims: [OutboxClaim]) {
         let leaseUntil = OutboxBackendSupport.adding(seconds: leaseSeconds, to: now)
-        return try await run("can't claim outbox items") {
+        let doing = finished.isEmpty ? "can't claim outbox items" : "can't record the outbox's tries and claim more"
+        return try await run(doing) {
             try await client.withTransaction(logger: logger) { connection in
+                var items: [OutboxItem?] = []
+                for (claim, end) in finished {
+                    items.append(try await record(claim, as: end, now: now, on: connection))
+                }
+                guard count > 0 else { return (items, []) }
                 try await tidyUp(now: now, on: connection)
                 let chosen = try await choose(
                     count: count,
@@ -51,7 +74,7 @@ extension PostgresOutboxStore {
                         )
                     )
                 }
-                return claims
+                return (items, claims)
             }
         }
     }

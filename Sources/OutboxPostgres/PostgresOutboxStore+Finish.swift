@@ -38,6 +38,20 @@ extension PostgresOutboxStore {
         as end: OutboxTryEnd,
         now: Int64 = PostgresOutboxStore.now()
     ) async throws(PostgresOutboxError) -> OutboxItem? {
+        try await run("can't record how outbox item \(claim.item.id)'s try ended") {
+            try await client.withTransaction(logger: logger) { connection in
+                try await record(claim, as: end, now: now, on: connection)
+            }
+        }
+    }
+
+    /// ``finish(_:as:now:)`` inside the caller's transaction on `connection`.
+    func record(
+        _ claim: OutboxClaim,
+        as end: OutboxTryEnd,
+        now: Int64,
+        on connection: PostgresConnection
+    ) async throws -> OutboxItem? {
         var state = OutboxState.queued
         var nextTry = claim.item.nextTryMicroseconds
         var words: String?
@@ -68,38 +82,34 @@ extension PostgresOutboxStore {
         let id = claim.item.id
         let owner = claim.owner
         let destination = claim.item.destination.rawValue
-        return try await run("can't record how outbox item \(id)'s try ended") {
-            try await client.withTransaction(logger: logger) { connection in
-                let rows = try await PostgresItemRow.items(
-                    connection.query(
-                        """
-                        UPDATE sharevia_outbox_items SET state = \(stateName), next_try_us = \(nextTry),
-                            last_error = CASE WHEN \(keepsError) THEN \(words) ELSE last_error END,
-                            last_error_code = CASE WHEN \(keepsError) THEN \(code) ELSE last_error_code END,
-                            retry_after_us = \(retryAfter), receipt = \(receipt), lease_owner = NULL,
-                            lease_until_us = NULL, updated_us = \(now)
-                        WHERE id = \(id) AND state = 'sending' AND lease_owner = \(owner)
-                        RETURNING \(unescaped: Self.itemColumns)
-                        """,
-                        logger: logger
-                    )
-                )
-                if let retryAfter, !rows.isEmpty, case .queued = end {
-                    try await pause(destination, until: retryAfter, on: connection)
-                }
-                if !rows.isEmpty {
-                    // A slot of a destination with a concurrency limit is free: wake the workers waiting for one.
-                    try await connection.query(
-                        """
-                        SELECT pg_notify(\(PostgresOutboxSchema.channel), destination) FROM sharevia_outbox_destinations
-                        WHERE destination = \(destination) AND concurrency IS NOT NULL
-                        """,
-                        logger: logger
-                    )
-                }
-                return rows.first
-            }
+        let rows = try await PostgresItemRow.items(
+            connection.query(
+                """
+                UPDATE sharevia_outbox_items SET state = \(stateName), next_try_us = \(nextTry),
+                    last_error = CASE WHEN \(keepsError) THEN \(words) ELSE last_error END,
+                    last_error_code = CASE WHEN \(keepsError) THEN \(code) ELSE last_error_code END,
+                    retry_after_us = \(retryAfter), receipt = \(receipt), lease_owner = NULL,
+                    lease_until_us = NULL, updated_us = \(now)
+                WHERE id = \(id) AND state = 'sending' AND lease_owner = \(owner)
+                RETURNING \(unescaped: Self.itemColumns)
+                """,
+                logger: logger
+            )
+        )
+        if let retryAfter, !rows.isEmpty, case .queued = end {
+            try await pause(destination, until: retryAfter, on: connection)
         }
+        if !rows.isEmpty {
+            // A slot of a destination with a concurrency limit is free: wake the workers waiting for one.
+            try await connection.query(
+                """
+                SELECT pg_notify(\(PostgresOutboxSchema.channel), destination) FROM sharevia_outbox_destinations
+                WHERE destination = \(destination) AND concurrency IS NOT NULL
+                """,
+                logger: logger
+            )
+        }
+        return rows.first
     }
 
     /// Pauses `destination` for every worker until `until` (a later pause already there is kept).

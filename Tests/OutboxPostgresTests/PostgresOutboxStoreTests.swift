@@ -305,4 +305,35 @@ struct PostgresOutboxStoreTests {
             }
         }
     }
+
+    @Test func settleRecordsTheEndedTriesAndClaimsMoreInOneGo() async throws {
+        try await PostgresTestDatabase.with { url in
+            try await PostgresOutboxStore.withStore(url: url, schedule: F.schedule) { store in
+                var ids: [Int64] = []
+                for nonce in 1...5 {
+                    ids.append(
+                        try await store.enqueue(F.request(UInt64(nonce)), for: "file", now: F.now + Int64(nonce)).id
+                    )
+                }
+                let first = try await store.claim(owner: "a", leaseSeconds: 60, count: 2, now: F.now + 10)
+                #expect(first.map(\.item.id) == Array(ids[0..<2]))
+                var stale = first[1]
+                stale.owner = "someone-else"
+                let (finished, claims) = try await store.settle(
+                    finished: [
+                        (first[0], .done(F.receipt("file"))),
+                        (stale, .failed(words: "refused", code: "permanent")),
+                    ],
+                    claiming: 2,
+                    owner: "a",
+                    leaseSeconds: 60,
+                    now: F.now + 20
+                )
+                #expect(finished.map { $0?.state } == [.delivered, nil])
+                #expect(claims.map(\.item.id) == Array(ids[2..<4]))
+                let second = try await store.item(ids[1])
+                #expect(second?.state == .sending)
+            }
+        }
+    }
 }
