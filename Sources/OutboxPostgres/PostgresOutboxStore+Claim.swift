@@ -62,13 +62,17 @@ extension PostgresOutboxStore {
                     now: now,
                     on: connection
                 )
+                let requests = try await storedRequests(chosen.map(\.0.id), on: connection)
                 var claims: [OutboxClaim] = []
                 for (item, previous) in chosen {
                     claims.append(
                         OutboxBackendSupport.claim(
                             item: item,
                             previousState: previous,
-                            request: try await storedRequest(item.id, on: connection),
+                            request: requests[item.id]
+                                ?? .failure(
+                                    OutboxRequestError(.malformed, field: nil, "the item has no stored request")
+                                ),
                             owner: owner,
                             leaseUntilMicroseconds: leaseUntil
                         )
@@ -217,27 +221,27 @@ extension PostgresOutboxStore {
         return chosen.sorted { ($0.0.nextTryMicroseconds, $0.0.id) < ($1.0.nextTryMicroseconds, $1.0.id) }
     }
 
-    /// The item's stored request with its attachments, or why it can't be read; each read within its cap.
-    func storedRequest(
-        _ id: Int64,
+    /// The items' stored requests with their attachments, or why each can't be read; each read within its cap.
+    /// Two queries for all of them.
+    func storedRequests(
+        _ ids: [Int64],
         on connection: PostgresConnection
-    ) async throws -> Result<OutboxRequest, OutboxRequestError> {
-        var stored: ByteBuffer?
-        var size = 0
-        for try await (bytes, length) in try await connection.query(
+    ) async throws -> [Int64: Result<OutboxRequest, OutboxRequestError>] {
+        guard !ids.isEmpty else { return [:] }
+        var stored: [Int64: ByteBuffer] = [:]
+        var results: [Int64: Result<OutboxRequest, OutboxRequestError>] = [:]
+        for try await (id, bytes, length) in try await connection.query(
             """
-            SELECT CASE WHEN octet_length(request) <= \(OutboxLimits.requestBytes) THEN request END,
+            SELECT id, CASE WHEN octet_length(request) <= \(OutboxLimits.requestBytes) THEN request END,
                 octet_length(request)
-            FROM sharevia_outbox_items WHERE id = \(id)
+            FROM sharevia_outbox_items WHERE id = ANY(\(ids))
             """,
             logger: logger
-        ).decode((ByteBuffer?, Int32).self) {
-            stored = bytes
-            size = Int(length)
-        }
-        guard let stored else {
-            if size > OutboxLimits.requestBytes {
-                return .failure(
+        ).decode((Int64, ByteBuffer?, Int32).self) {
+            if let bytes {
+                stored[id] = bytes
+            } else if Int(length) > OutboxLimits.requestBytes {
+                results[id] = .failure(
                     OutboxRequestError(
                         .overLimit,
                         field: nil,
@@ -245,35 +249,42 @@ extension PostgresOutboxStore {
                     )
                 )
             }
-            return .failure(OutboxRequestError(.malformed, field: nil, "the item has no stored request"))
         }
-        var attachments: [ShareAttachment] = []
-        for try await (name, type, alt, bytes) in try await connection.query(
+        // At most one attachment over the cap is read per item, and never the bytes of one over its cap.
+        var attachments: [Int64: [ShareAttachment]] = [:]
+        for try await (id, name, type, alt, bytes) in try await connection.query(
             """
-            SELECT file_name, media_type, alt_text,
+            SELECT item_id, file_name, media_type, alt_text,
                 CASE WHEN octet_length(bytes) <= \(OutboxLimits.attachmentBytes) THEN bytes END
-            FROM sharevia_outbox_attachments WHERE item_id = \(id) ORDER BY position
-            LIMIT \(OutboxLimits.attachments + 1)
+            FROM (
+                SELECT a.*, row_number() OVER (PARTITION BY item_id ORDER BY position) AS n
+                FROM sharevia_outbox_attachments a WHERE item_id = ANY(\(ids))
+            ) numbered
+            WHERE n <= \(OutboxLimits.attachments + 1)
+            ORDER BY item_id, position
             """,
             logger: logger
-        ).decode((String, String, String?, ByteBuffer?).self) {
-            guard attachments.count < OutboxLimits.attachments, let bytes else {
-                return .failure(
+        ).decode((Int64, String, String, String?, ByteBuffer?).self) {
+            guard results[id] == nil else { continue }
+            guard (attachments[id]?.count ?? 0) < OutboxLimits.attachments, let bytes else {
+                results[id] = .failure(
                     OutboxRequestError(
                         .overLimit,
                         field: "attachments",
                         "more than \(OutboxLimits.attachments) attachments, or one over \(OutboxLimits.attachmentBytes) bytes"
                     )
                 )
+                continue
             }
             guard name.utf8.count <= OutboxLimits.fileNameBytes, type.utf8.count <= OutboxLimits.mediaTypeBytes,
                 (alt?.utf8.count ?? 0) <= OutboxLimits.altTextBytes
             else {
-                return .failure(
+                results[id] = .failure(
                     OutboxRequestError(.overLimit, field: "attachments", "a name, type or alt text is over its cap")
                 )
+                continue
             }
-            attachments.append(
+            attachments[id, default: []].append(
                 OutboxBackendSupport.attachment(
                     fileName: name,
                     mediaType: type,
@@ -282,9 +293,17 @@ extension PostgresOutboxStore {
                 )
             )
         }
-        let bytes = Array(buffer: stored)
-        return Result { () throws(OutboxRequestError) in
-            try OutboxRequest(decoding: bytes, attachments: attachments)
+        for id in ids where results[id] == nil {
+            guard let request = stored[id] else {
+                results[id] = .failure(OutboxRequestError(.malformed, field: nil, "the item has no stored request"))
+                continue
+            }
+            let bytes = Array(buffer: request)
+            let itemAttachments = attachments[id] ?? []
+            results[id] = Result { () throws(OutboxRequestError) in
+                try OutboxRequest(decoding: bytes, attachments: itemAttachments)
+            }
         }
+        return results
     }
 }
