@@ -4,6 +4,35 @@ import ShareHistory
 /// What `sharevia history` and `sharevia stats` share: the database, `--since`, and the exit
 /// code of a database that can't be read.
 enum HistoryCommandSupport {
+    /// Reads `--since`, opens the store (``store()``) and reads it with `read`; a database error is
+    /// printed and becomes the exit code (``failure(_:)``).
+    /// - Throws: ``CommandFailure``.
+    static func read<Value>(
+        since text: String?,
+        _ read: (HistoryStore, Int64?) throws(SQLiteError) -> Value
+    ) throws -> (store: HistoryStore, since: Int64?, value: Value) {
+        let since = try since(text)
+        let store = try store()
+        do {
+            return (store, since, try read(store, since))
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// The end of both commands' help: what `--since` takes and the exit codes, 0 being `success`.
+    static func sinceAndExitCodes(success: String) -> String {
+        """
+        --since takes \(HistorySince.accepted).
+
+        EXIT CODES
+          0   \(success)
+          64  usage error (a bad --since)
+          65  the database was written by a newer sharevia (it is left unchanged), or is damaged
+          1   internal error (the database can't be opened)
+        """
+    }
+
     /// The store at `$XDG_STATE_HOME/sharevia/sharevia.sqlite`, with the shares spooled since
     /// the last read imported, brought up to date if an older sharevia wrote it.
     /// - Throws: ``CommandFailure`` (printed) when there is no state folder or the database is
