@@ -44,15 +44,22 @@ enum HistoryCommandSupport {
             throw CommandFailure(exitCode: ShareviaExitCode.usage, message: "no state folder")
         }
         let store = HistoryStore(path: path, durability: .normal)
-        let imported = store.importSpool()
-        for warning in imported.warnings { StandardStreams.printError("warning: \(warning.message)") }
-        if let error = imported.error { throw failure(error) }
+        if let error = importSpool(store) { throw failure(error) }
         do {
             try store.upgrade()
         } catch {
             throw failure(error)
         }
         return store
+    }
+
+    /// Imports the shares spooled beside `store`'s database (``HistoryStore/importSpool()``), its
+    /// warnings on standard error: what every command that opens the database does first.
+    /// - Returns: Why the spool could not be imported (the files stay for the next import).
+    static func importSpool(_ store: HistoryStore) -> SQLiteError? {
+        let imported = store.importSpool()
+        for warning in imported.warnings { StandardStreams.printError("warning: \(warning.message)") }
+        return imported.error
     }
 
     /// `--since` as microseconds, or nil when not given.
