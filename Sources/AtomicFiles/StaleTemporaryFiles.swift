@@ -12,27 +12,37 @@ package enum StaleTemporaryFiles {
     /// Removes the regular files in `folder` whose names start with `prefix` and that were last
     /// modified more than `age` ago; returns their names. Newer ones may belong to a run still
     /// writing, so they stay. Symlinks, folders and other files are never touched.
-    ///
-    /// A folder is looked through at most once per `age` by one process (it is known by its
-    /// device and inode): a run that writes a thousand files into one folder lists it once, not a
-    /// thousand times, and a file that becomes stale later is found by a later run.
     @discardableResult
     package static func remove(in folder: Int32, prefix: String, olderThan age: Duration) -> [String] {
+        sweep(folder, prefix: prefix, olderThan: age)
+    }
+
+    /// ``remove(in:prefix:olderThan:)``, at most once per `age` for one folder in this process:
+    /// a run that writes a thousand shares into one folder (an outbox run) lists it once, not a
+    /// thousand times. A file that becomes stale meanwhile is found by a later run. The folder is
+    /// known by its path, device and inode, so a folder made again under another name is new.
+    @discardableResult
+    package static func removeOncePerProcess(
+        in folder: Int32,
+        path: String,
+        prefix: String,
+        olderThan age: Duration
+    ) -> [String] {
         var info = stat()
         guard fstat(folder, &info) == 0 else { return [] }
         let now = time(nil)
-        let key = Sweep(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), prefix: prefix)
+        let key = Sweep(path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), prefix: prefix)
         let due = lastSweeps.withLock { sweeps in
             if let last = sweeps[key], now - last < time_t(age.components.seconds) { return false }
             sweeps[key] = now
             return true
         }
-        guard due else { return [] }
-        return sweep(folder, prefix: prefix, olderThan: age)
+        return due ? sweep(folder, prefix: prefix, olderThan: age) : []
     }
 
     /// A folder and prefix looked through.
     private struct Sweep: Hashable {
+        var path: String
         var device: UInt64
         var inode: UInt64
         var prefix: String

@@ -115,22 +115,29 @@ struct StaleTemporaryFilesTests {
         #expect(temporary.names() == [".tmp-folder", ".tmp-link", ".tmp-new", "keep-old"])
     }
 
-    /// A process looks through a folder once per age: a run writing many files into one folder
-    /// doesn't list it for every file. Another prefix is another look.
-    @Test func aFolderIsLookedThroughOncePerAge() throws {
+    /// Once per process: a run writing many files into one folder doesn't list it for every file.
+    /// Another prefix, or another folder, is another look; the plain ``remove`` looks every time.
+    @Test func aFolderIsLookedThroughOncePerProcessWhenAsked() throws {
         let open = try OpenFolder(temporary.path)
-        #expect(StaleTemporaryFiles.remove(in: open.descriptor, prefix: ".tmp-", olderThan: .seconds(3600)) == [])
+        let once = { (prefix: String) in
+            StaleTemporaryFiles.removeOncePerProcess(
+                in: open.descriptor,
+                path: temporary.path,
+                prefix: prefix,
+                olderThan: .seconds(3600)
+            )
+        }
+        #expect(once(".tmp-") == [])
         try temporary.write([1], named: ".tmp-old")
         try temporary.write([2], named: ".other-old")
         try age(".tmp-old", seconds: 7200)
         try age(".other-old", seconds: 7200)
 
-        #expect(StaleTemporaryFiles.remove(in: open.descriptor, prefix: ".tmp-", olderThan: .seconds(3600)) == [])
+        #expect(once(".tmp-") == [])
         #expect(temporary.names().contains(".tmp-old"), "left for a later run")
+        #expect(once(".other-") == [".other-old"])
         #expect(
-            StaleTemporaryFiles.remove(in: open.descriptor, prefix: ".other-", olderThan: .seconds(3600)) == [
-                ".other-old"
-            ]
+            StaleTemporaryFiles.remove(in: open.descriptor, prefix: ".tmp-", olderThan: .seconds(3600)) == [".tmp-old"]
         )
     }
 }

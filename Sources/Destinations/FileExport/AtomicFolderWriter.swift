@@ -29,7 +29,8 @@ import Glibc
 ///    share with other names), remove what this share linked under `N` and start again at `N+1`.
 ///
 /// When a file fails, or the task is cancelled, the files already written are removed again.
-/// Temporary files older than ``staleAge`` that a killed run left behind are removed first.
+/// Temporary files older than ``staleAge`` that a killed run left behind are removed first, once
+/// per process and folder.
 struct AtomicFolderWriter {
     /// The prefix of temporary files, which export names may not use.
     static let temporaryPrefix = ".sharevia-tmp-"
@@ -59,7 +60,12 @@ struct AtomicFolderWriter {
             throw failure("can't open the folder", error.code)
         }
 
-        StaleTemporaryFiles.remove(in: folder.descriptor, prefix: Self.temporaryPrefix, olderThan: Self.staleAge)
+        StaleTemporaryFiles.removeOncePerProcess(
+            in: folder.descriptor,
+            path: directory,
+            prefix: Self.temporaryPrefix,
+            olderThan: Self.staleAge
+        )
         let names = files.map(\.name) + (manifest.map { [$0.name] } ?? [])
         var number = Self.firstFreeSuffix(for: names, in: folder.descriptor, from: 0)
         while number <= Self.maximumNumber {

@@ -4,10 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// A test-only pause at a step of the outbox, for the kill -9 matrix: when the environment
-/// variable `SHAREVIA_TEST_OUTBOX_PAUSE` names the step, the step's name is written to the file
-/// `SHAREVIA_TEST_OUTBOX_PAUSE_FILE` names, and the process sleeps 60 s there, for the test to
-/// kill it.
+/// A test-only pause at a step of the outbox, for the kill -9 matrix, in debug builds only: when
+/// the environment variable `SHAREVIA_TEST_OUTBOX_PAUSE` names the step, the step's name is
+/// written to the file `SHAREVIA_TEST_OUTBOX_PAUSE_FILE` names, and the process sleeps 60 s there,
+/// for the test to kill it.
 ///
 /// Steps: `after-queue` (an item was committed), `after-sending` (a claim was committed, before
 /// the request), `after-request` (the destination's `deliver` returned, before anything is
@@ -18,8 +18,16 @@ package enum OutboxPause: String, Sendable, CaseIterable {
     case afterRequest = "after-request"
     case beforeDelivered = "before-delivered"
 
-    /// Pauses here when the environment asks for this step; otherwise returns at once.
+    /// Pauses here when the environment asks for this step; otherwise returns at once. Only in
+    /// debug builds (the ones the tests and `scripts/reliability` run): a release build never
+    /// reads the variables.
     package func pauseIfAsked() {
+        #if DEBUG
+        pauseIfAskedInDebugBuilds()
+        #endif
+    }
+
+    private func pauseIfAskedInDebugBuilds() {
         guard let asked = getenv("SHAREVIA_TEST_OUTBOX_PAUSE"), String(cString: asked) == rawValue else { return }
         if let file = getenv("SHAREVIA_TEST_OUTBOX_PAUSE_FILE") {
             let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

@@ -32,7 +32,15 @@ extension OutboxStore {
     ) throws(SQLiteError) -> OutboxClaim? {
         let leaseUntil = now.addingClamped(leaseSeconds.multipliedReportingOverflow(by: 1_000_000).partialValue)
         let claimed = try connection.immediateTransaction { () throws(SQLiteError) -> (OutboxItem, OutboxState)? in
-            try choose(connection, owner: owner, leaseUntil: leaseUntil, now: now, runStart: runStart, only: only)
+            try tidyUp(connection, now: now)
+            return try pick(
+                connection,
+                owner: owner,
+                leaseUntil: leaseUntil,
+                now: now,
+                runStart: runStart,
+                only: only
+            )
         }
         guard let (item, previous) = claimed else { return nil }
         return OutboxClaim(
@@ -100,19 +108,6 @@ extension OutboxStore {
             limits: OutboxItemRow.limits(rows: 1)
         )
         return try rows.first.map { row throws(SQLiteError) in try OutboxItemRow.item(row, path: path) }
-    }
-
-    /// Steps 1-4 of ``claim(_:owner:leaseSeconds:now:runStart:only:)``, inside the caller's transaction.
-    private func choose(
-        _ connection: SQLiteConnection,
-        owner: String,
-        leaseUntil: Int64,
-        now: Int64,
-        runStart: Int64,
-        only: Int64?
-    ) throws(SQLiteError) -> (OutboxItem, OutboxState)? {
-        try tidyUp(connection, now: now)
-        return try pick(connection, owner: owner, leaseUntil: leaseUntil, now: now, runStart: runStart, only: only)
     }
 
     /// Steps 1 and 2 of ``claim(_:owner:leaseSeconds:now:runStart:only:)``: leases that ran out or
