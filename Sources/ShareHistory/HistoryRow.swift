@@ -8,8 +8,11 @@ import Foundation
 
 /// A share's report turned into the rows history writes: one share, its attempts, its kept
 /// images. Pure, so what is kept can be tested without a database.
-struct HistoryRow {
-    struct AttemptRow {
+///
+/// Its `Codable` form, without content and notes, is a history spool file's (see
+/// ``HistorySpoolFile``, which adds the format and checks the caps).
+struct HistoryRow: Hashable, Codable {
+    struct AttemptRow: Hashable, Codable {
         var destination: String
         var attempt: Int64
         var result: String
@@ -30,10 +33,16 @@ struct HistoryRow {
     var threadsLongText: Bool
     var requiresAltText: Bool
     var text: String?
-    var images: [HistoryContent.Image]
+    var images: [HistoryContent.Image] = []
     var attempts: [AttemptRow]
     /// Content that was asked to be kept but is over a cap.
-    var notes: [String]
+    var notes: [String] = []
+
+    /// The fields a spool file carries: all but content and notes.
+    private enum CodingKeys: String, CodingKey {
+        case id, microseconds, card, chain, outcome, deliveredBy, exitCode, threadsLongText, requiresAltText
+        case attempts
+    }
 
     init(
         report: ShareReport,

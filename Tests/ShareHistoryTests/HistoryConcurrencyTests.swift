@@ -14,27 +14,19 @@ extension HistoryTests {
         @Test func twoProcessesRecordingAtOnceBothLand() async throws {
             let folder = TemporaryFolder("history")
             let path = folder.file("sharevia.sqlite")
-            let bundle = try #require(Self.testBundle(), "the test bundle's path can't be read from /proc/self/exe")
             let shares = 60
-            var environment = ProcessInfo.processInfo.environment
-            environment["SHAREVIA_HISTORY_WRITER_DB"] = path
-            environment["SHAREVIA_HISTORY_WRITER_SHARES"] = "\(shares)"
 
-            let outputs = try await withThrowingTaskGroup(of: ProcessOutput.self) { group in
-                for writer in 1...2 {
-                    var ownEnvironment = environment
-                    ownEnvironment["SHAREVIA_HISTORY_WRITER_NONCE"] = "\(writer)"
-                    group.addTask {
-                        try await ProcessRunner().run(
-                            bundle,
-                            arguments: ["--testing-library", "swift-testing", "--filter", "HistoryWriterProcess"],
-                            environment: ownEnvironment,
-                            timeout: .seconds(120)
-                        )
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            let outputs = try await TestBundleProcesses.run(
+                filter: "HistoryWriterProcess",
+                environments: (1...2).map { writer in
+                    [
+                        "SHAREVIA_HISTORY_WRITER_DB": path,
+                        "SHAREVIA_HISTORY_WRITER_SHARES": "\(shares)",
+                        "SHAREVIA_HISTORY_WRITER_NONCE": "\(writer)",
+                    ]
+                },
+                timeout: .seconds(120)
+            )
 
             for output in outputs {
                 #expect(output.succeeded, "a writer failed: \(output.errorText)")
@@ -84,12 +76,6 @@ extension HistoryTests {
         }
 
         /// The test bundle this process runs.
-        static func testBundle() -> String? {
-            var buffer = [CChar](repeating: 0, count: 4_096)
-            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            guard count > 0 else { return nil }
-            return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
     }
 
     /// One writer of ``HistoryConcurrencyTests``: records `SHAREVIA_HISTORY_WRITER_SHARES` shares into

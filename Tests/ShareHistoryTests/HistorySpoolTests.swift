@@ -172,26 +172,11 @@ extension HistoryTests {
             #expect(try spooled().count == shares)
             #expect(!FileManager.default.fileExists(atPath: path))
 
-            let bundle = try #require(HistoryConcurrencyTests.testBundle())
-            let environment = ProcessInfo.processInfo.environment.merging(["SHAREVIA_HISTORY_IMPORTER_DB": path]) {
-                _,
-                new in new
-            }
-            let outputs = try await withThrowingTaskGroup(of: ProcessOutput.self) { group in
-                for _ in 1...2 {
-                    group.addTask {
-                        try await ProcessRunner().run(
-                            bundle,
-                            arguments: [
-                                "--testing-library", "swift-testing", "--filter", "HistorySpoolImporterProcess",
-                            ],
-                            environment: environment,
-                            timeout: .seconds(120)
-                        )
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            let outputs = try await TestBundleProcesses.run(
+                filter: "HistorySpoolImporterProcess",
+                environments: Array(repeating: ["SHAREVIA_HISTORY_IMPORTER_DB": path], count: 2),
+                timeout: .seconds(120)
+            )
             for output in outputs { #expect(output.succeeded, "an importer failed: \(output.errorText)") }
 
             #expect(try spooled() == [])

@@ -176,24 +176,13 @@ extension HistoryTests {
                     now: OutboxFixtures.now
                 )
             }
-            let bundle = try #require(HistoryConcurrencyTests.testBundle())
-            var environment = ProcessInfo.processInfo.environment
-            environment["SHAREVIA_OUTBOX_CLAIMER_DB"] = path
-            let outputs = try await withThrowingTaskGroup(of: ProcessOutput.self) { group in
-                for claimer in 1...2 {
-                    var own = environment
-                    own["SHAREVIA_OUTBOX_CLAIMER"] = "claimer-\(claimer)"
-                    group.addTask {
-                        try await ProcessRunner().run(
-                            bundle,
-                            arguments: ["--testing-library", "swift-testing", "--filter", "OutboxClaimerProcess"],
-                            environment: own,
-                            timeout: .seconds(300)
-                        )
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
+            let outputs = try await TestBundleProcesses.run(
+                filter: "OutboxClaimerProcess",
+                environments: (1...2).map {
+                    ["SHAREVIA_OUTBOX_CLAIMER_DB": path, "SHAREVIA_OUTBOX_CLAIMER": "claimer-\($0)"]
+                },
+                timeout: .seconds(300)
+            )
             for output in outputs {
                 #expect(output.succeeded, "a claimer failed: \(output.errorText)")
             }

@@ -9,8 +9,9 @@ import Foundation
 /// One spooled share: the JSON file a share leaves in the history spool (`<shareID>.json`), read
 /// back when the spool is imported into the database.
 ///
-/// The format is ``HistoryRow``'s fields without content (`"format": 1`). Every field has a cap,
-/// checked while reading (see ``Cap``); a file over ``HistoryLimits/spoolFileBytes`` is not read.
+/// The format is ``HistoryRow``'s `Codable` form (its fields without content) and `"format": 1`.
+/// Every field has a cap, checked while reading (see ``Cap``); a file over
+/// ``HistoryLimits/spoolFileBytes`` is not read.
 package enum HistorySpoolFile {
     /// The format this sharevia writes and reads.
     package static let format = 1
@@ -37,7 +38,7 @@ package enum HistorySpoolFile {
     static func encode(_ row: HistoryRow) -> [UInt8]? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(Record(row)) else { return nil }
+        guard let data = try? encoder.encode(Versioned(format: format, row: row)) else { return nil }
         return [UInt8](data)
     }
 
@@ -49,13 +50,17 @@ package enum HistorySpoolFile {
                 "the file is \(bytes.count) bytes, over the \(HistoryLimits.spoolFileBytes) a spool file may be"
             )
         }
-        let record: Record
+        let file: Versioned
         do {
-            record = try JSONDecoder().decode(Record.self, from: Data(bytes))
+            file = try JSONDecoder().decode(Versioned.self, from: Data(bytes))
         } catch {
             throw Problem("not a spooled share (\(Self.describe(error)))")
         }
-        return try record.checked()
+        guard file.format == format else {
+            throw Problem("format \(file.format) is not the format \(format) this sharevia reads")
+        }
+        try check(file.row)
+        return file.row
     }
 
     /// Reads `bytes` as a spool file and returns the share's id, for the `history-spool` fuzz
@@ -70,7 +75,7 @@ package enum HistorySpoolFile {
     package static func roundTripsWithinCaps(_ bytes: [UInt8]) -> Bool? {
         guard let row = try? decode(bytes) else { return nil }
         guard let again = encode(row).flatMap({ try? decode($0) }) else { return false }
-        return Record(again) == Record(row) && (try? Record(row).checked()) != nil
+        return again == row && (try? check(row)) != nil
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -82,125 +87,64 @@ package enum HistorySpoolFile {
         }
     }
 
-    /// The file's JSON: ``HistoryRow`` without content.
-    struct Record: Codable, Hashable {
-        struct Attempt: Codable, Hashable {
-            var destination: String
-            var attempt: Int64
-            var result: String
-            var errorCode: String?
-            var reason: String
-            var durationMilliseconds: Double
-            var fellBack: Bool
-            var receipt: String?
+    /// Whether every field of a row read from a spool file is within its cap.
+    private static func check(_ row: HistoryRow) throws(Problem) {
+        guard let shareID = ShareID(row.id), shareID.description == row.id else {
+            throw Problem("id '\(HistoryRow.cut(row.id, to: 64))' is not a share id (MICROSECONDS-16HEX)")
         }
-
-        var format: Int
-        var id: String
-        var microseconds: Int64
-        var card: HistoryCard?
-        var chain: String
-        var outcome: String
-        var deliveredBy: String?
-        var exitCode: Int64?
-        var threadsLongText: Bool
-        var requiresAltText: Bool
-        var attempts: [Attempt]
-
-        init(_ row: HistoryRow) {
-            format = HistorySpoolFile.format
-            id = row.id
-            microseconds = row.microseconds
-            card = row.card
-            chain = row.chain
-            outcome = row.outcome
-            deliveredBy = row.deliveredBy
-            exitCode = row.exitCode
-            threadsLongText = row.threadsLongText
-            requiresAltText = row.requiresAltText
-            attempts = row.attempts.map {
-                Attempt(
-                    destination: $0.destination,
-                    attempt: $0.attempt,
-                    result: $0.result,
-                    errorCode: $0.errorCode,
-                    reason: $0.reason,
-                    durationMilliseconds: $0.durationMilliseconds,
-                    fellBack: $0.fellBack,
-                    receipt: $0.receipt
-                )
-            }
+        guard Int64(clamping: shareID.microseconds) == row.microseconds else {
+            throw Problem("microseconds \(row.microseconds) is not the time of the share id \(row.id)")
         }
-
-        /// The row, when every field is within its cap.
-        func checked() throws(Problem) -> HistoryRow {
-            guard format == HistorySpoolFile.format else {
-                throw Problem("format \(format) is not the format \(HistorySpoolFile.format) this sharevia reads")
-            }
-            guard let shareID = ShareID(id), shareID.description == id else {
-                throw Problem("id '\(HistoryRow.cut(id, to: 64))' is not a share id (MICROSECONDS-16HEX)")
-            }
-            guard Int64(clamping: shareID.microseconds) == microseconds else {
-                throw Problem("microseconds \(microseconds) is not the time of the share id \(id)")
-            }
-            try Self.cap("card.kind", card?.kind, Cap.cardField)
-            try Self.cap("card.theme", card?.theme, Cap.cardField)
-            try Self.cap("chain", chain, Cap.chain)
-            try Self.cap("outcome", outcome, Cap.word)
-            try Self.cap("deliveredBy", deliveredBy, Cap.word)
-            if let exitCode, !(0...255).contains(exitCode) {
-                throw Problem("exitCode \(exitCode) is not an exit code (0 to 255)")
-            }
-            guard attempts.count <= HistoryLimits.attempts else {
-                throw Problem("\(attempts.count) attempts, over the \(HistoryLimits.attempts) history keeps")
-            }
-            for (index, attempt) in attempts.enumerated() {
-                let field = "attempts[\(index)]"
-                try Self.cap("\(field).destination", attempt.destination, Cap.word)
-                try Self.cap("\(field).result", attempt.result, Cap.word)
-                try Self.cap("\(field).errorCode", attempt.errorCode, Cap.word)
-                try Self.cap("\(field).reason", attempt.reason, HistoryLimits.reasonBytes)
-                try Self.cap("\(field).receipt", attempt.receipt, HistoryLimits.receiptBytes)
-                guard attempt.durationMilliseconds.isFinite && attempt.durationMilliseconds >= 0 else {
-                    throw Problem("\(field).durationMilliseconds is not a duration (a finite number ≥ 0)")
-                }
-            }
-            return HistoryRow(spooled: self)
+        try cap("card.kind", row.card?.kind, Cap.cardField)
+        try cap("card.theme", row.card?.theme, Cap.cardField)
+        try cap("chain", row.chain, Cap.chain)
+        try cap("outcome", row.outcome, Cap.word)
+        try cap("deliveredBy", row.deliveredBy, Cap.word)
+        if let exitCode = row.exitCode, !(0...255).contains(exitCode) {
+            throw Problem("exitCode \(exitCode) is not an exit code (0 to 255)")
         }
-
-        private static func cap(_ field: String, _ value: String?, _ bytes: Int) throws(Problem) {
-            guard let value, value.utf8.count > bytes else { return }
-            throw Problem("\(field) is \(value.utf8.count) bytes, over its cap of \(bytes)")
+        guard row.attempts.count <= HistoryLimits.attempts else {
+            throw Problem("\(row.attempts.count) attempts, over the \(HistoryLimits.attempts) history keeps")
+        }
+        for (index, attempt) in row.attempts.enumerated() {
+            let field = "attempts[\(index)]"
+            try cap("\(field).destination", attempt.destination, Cap.word)
+            try cap("\(field).result", attempt.result, Cap.word)
+            try cap("\(field).errorCode", attempt.errorCode, Cap.word)
+            try cap("\(field).reason", attempt.reason, HistoryLimits.reasonBytes)
+            try cap("\(field).receipt", attempt.receipt, HistoryLimits.receiptBytes)
+            guard attempt.durationMilliseconds.isFinite && attempt.durationMilliseconds >= 0 else {
+                throw Problem("\(field).durationMilliseconds is not a duration (a finite number ≥ 0)")
+            }
         }
     }
-}
 
-extension HistoryRow {
-    /// The row a spool file held: no content, no notes.
-    init(spooled record: HistorySpoolFile.Record) {
-        id = record.id
-        microseconds = record.microseconds
-        card = record.card
-        chain = record.chain
-        outcome = record.outcome
-        deliveredBy = record.deliveredBy
-        exitCode = record.exitCode
-        threadsLongText = record.threadsLongText
-        requiresAltText = record.requiresAltText
-        text = nil
-        images = []
-        notes = []
-        attempts = record.attempts.map {
-            AttemptRow(
-                destination: $0.destination,
-                attempt: $0.attempt,
-                result: $0.result,
-                errorCode: $0.errorCode,
-                reason: $0.reason,
-                durationMilliseconds: $0.durationMilliseconds,
-                fellBack: $0.fellBack,
-                receipt: $0.receipt
-            )
+    private static func cap(_ field: String, _ value: String?, _ bytes: Int) throws(Problem) {
+        guard let value, value.utf8.count > bytes else { return }
+        throw Problem("\(field) is \(value.utf8.count) bytes, over its cap of \(bytes)")
+    }
+
+    /// A spool file's JSON: the format beside the row's fields, in one object.
+    private struct Versioned: Codable {
+        private enum CodingKeys: String, CodingKey { case format }
+
+        var format: Int
+        var row: HistoryRow
+
+        init(format: Int, row: HistoryRow) {
+            self.format = format
+            self.row = row
+        }
+
+        init(from decoder: any Decoder) throws {
+            format = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .format)
+            row = try HistoryRow(from: decoder)
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(format, forKey: .format)
+            try row.encode(to: encoder)
         }
     }
 }

@@ -18,18 +18,11 @@ struct HistoryCommand: AsyncParsableCommand {
               sharevia history --since 7d --destination mastodon
               sharevia history --since 2026-11-01 --kind streak --csv > shares.csv
 
-            --since takes \(HistorySince.accepted).
-
-            EXIT CODES
-              0   listed (also when there is nothing to list)
-              64  usage error (a bad --since)
-              65  the database was written by a newer sharevia (it is left unchanged), or is damaged
-              1   internal error (the database can't be opened)
+            \(HistoryCommandSupport.sinceAndExitCodes(success: "listed (also when there is nothing to list)"))
             """
     )
 
-    @Option(help: "Only shares made at or after this time: a date, a date and time, or 7d, 12h, 30m.")
-    var since: String?
+    @OptionGroup var period: HistorySinceOption
 
     @Option(help: "Only shares that tried this destination (such as mastodon).")
     var destination: String?
@@ -59,15 +52,12 @@ struct HistoryCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let since = try HistoryCommandSupport.since(since)
-        let store = try HistoryCommandSupport.store()
-        let entries: [HistoryEntry]
-        do {
-            entries = try store.entries(
+        let (store, since, entries) = try HistoryCommandSupport.read(since: period.since) {
+            store,
+            since throws(SQLiteError) in
+            try store.entries(
                 HistoryQuery(sinceMicroseconds: since, destination: destination, cardKind: kind, limit: limit)
             )
-        } catch {
-            throw HistoryCommandSupport.failure(error)
         }
         if json {
             StandardStreams.write(try JSONText.encode(HistoryListing(database: store.path, entries: entries)))

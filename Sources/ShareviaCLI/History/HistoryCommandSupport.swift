@@ -4,6 +4,35 @@ import ShareHistory
 /// What `sharevia history` and `sharevia stats` share: the database, `--since`, and the exit
 /// code of a database that can't be read.
 enum HistoryCommandSupport {
+    /// Reads `--since`, opens the store (``store()``) and reads it with `read`; a database error is
+    /// printed and becomes the exit code (``failure(_:)``).
+    /// - Throws: ``CommandFailure``.
+    static func read<Value>(
+        since text: String?,
+        _ read: (HistoryStore, Int64?) throws(SQLiteError) -> Value
+    ) throws -> (store: HistoryStore, since: Int64?, value: Value) {
+        let since = try since(text)
+        let store = try store()
+        do {
+            return (store, since, try read(store, since))
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// The end of both commands' help: what `--since` takes and the exit codes, 0 being `success`.
+    static func sinceAndExitCodes(success: String) -> String {
+        """
+        --since takes \(HistorySince.accepted).
+
+        EXIT CODES
+          0   \(success)
+          64  usage error (a bad --since)
+          65  the database was written by a newer sharevia (it is left unchanged), or is damaged
+          1   internal error (the database can't be opened)
+        """
+    }
+
     /// The store at `$XDG_STATE_HOME/sharevia/sharevia.sqlite`, with the shares spooled since
     /// the last read imported, brought up to date if an older sharevia wrote it.
     /// - Throws: ``CommandFailure`` (printed) when there is no state folder or the database is
@@ -15,15 +44,22 @@ enum HistoryCommandSupport {
             throw CommandFailure(exitCode: ShareviaExitCode.usage, message: "no state folder")
         }
         let store = HistoryStore(path: path, durability: .normal)
-        let imported = store.importSpool()
-        for warning in imported.warnings { StandardStreams.printError("warning: \(warning.message)") }
-        if let error = imported.error { throw failure(error) }
+        if let error = importSpool(store) { throw failure(error) }
         do {
             try store.upgrade()
         } catch {
             throw failure(error)
         }
         return store
+    }
+
+    /// Imports the shares spooled beside `store`'s database (``HistoryStore/importSpool()``), its
+    /// warnings on standard error: what every command that opens the database does first.
+    /// - Returns: Why the spool could not be imported (the files stay for the next import).
+    static func importSpool(_ store: HistoryStore) -> SQLiteError? {
+        let imported = store.importSpool()
+        for warning in imported.warnings { StandardStreams.printError("warning: \(warning.message)") }
+        return imported.error
     }
 
     /// `--since` as microseconds, or nil when not given.

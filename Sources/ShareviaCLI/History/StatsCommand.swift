@@ -17,30 +17,20 @@ struct StatsCommand: AsyncParsableCommand {
               sharevia stats --since 30d
               sharevia stats --since 2026-11-01 --json
 
-            --since takes \(HistorySince.accepted).
-
-            EXIT CODES
-              0   counted (also when there is nothing to count)
-              64  usage error (a bad --since)
-              65  the database was written by a newer sharevia (it is left unchanged), or is damaged
-              1   internal error (the database can't be opened)
+            \(HistoryCommandSupport.sinceAndExitCodes(success: "counted (also when there is nothing to count)"))
             """
     )
 
-    @Option(help: "Only shares made at or after this time: a date, a date and time, or 7d, 12h, 30m.")
-    var since: String?
+    @OptionGroup var period: HistorySinceOption
 
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
     func run() async throws {
-        let since = try HistoryCommandSupport.since(since)
-        let store = try HistoryCommandSupport.store()
-        let statistics: HistoryStatistics
-        do {
-            statistics = try store.statistics(sinceMicroseconds: since)
-        } catch {
-            throw HistoryCommandSupport.failure(error)
+        let (store, since, statistics) = try HistoryCommandSupport.read(since: period.since) {
+            store,
+            since throws(SQLiteError) in
+            try store.statistics(sinceMicroseconds: since)
         }
         if json {
             StandardStreams.write(

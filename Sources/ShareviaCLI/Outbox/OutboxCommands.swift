@@ -24,6 +24,10 @@ enum OutboxCommands {
     /// `SHAREVIA_CONFIG`, else the default one. (Each item is sent with the config file it was
     /// queued with.)
     ///
+    /// The shares spooled for history are imported into the same database first, as `history`
+    /// imports them, its warnings on standard error; a spool that can't be imported is a warning
+    /// too (the files stay for the next import), not the outbox's failure.
+    ///
     /// - Throws: ``CommandFailure`` (usage) for a config file with errors, (internal) without a
     ///   state folder.
     static func store(environment: ShareEnvironment) throws -> (store: OutboxStore, timeout: Duration) {
@@ -31,10 +35,11 @@ enum OutboxCommands {
         routing.config = try routing.loadConfig(environment: environment).provider
         var ignored: [SettingError] = []  // checked when the config file was read
         let settings = OutboxSettings.values(reading: routing.reader(environment: environment), problems: &ignored)
-        let store = OutboxStore(
-            path: try path(environment: environment),
-            schedule: OutboxSchedule(maxAge: settings.maxAge)
-        )
+        let path = try path(environment: environment)
+        if let error = HistoryCommandSupport.importSpool(HistoryStore(path: path, durability: .normal)) {
+            StandardStreams.printError("warning: history: the spooled shares were not imported: \(error)")
+        }
+        let store = OutboxStore(path: path, schedule: OutboxSchedule(maxAge: settings.maxAge))
         return (store, routing.deliveryTimeout(environment: environment))
     }
 
