@@ -6,38 +6,8 @@ import ShareHistory
 /// the server's own words when it said something. Never holds a connection string's password: every message
 /// passes through the store's ``SecretRedactor`` (and URLs in it lose their credentials).
 package struct PostgresOutboxError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What kind of problem this is. A struct over a private enum, so codes can be added.
-    package struct Code: Sendable, Hashable, CustomStringConvertible {
-        private enum Base: String, Sendable {
-            case connection
-            case server
-            case newerSchema = "newer-schema"
-            case invalidRequest = "invalid-request"
-            case tooLarge = "too-large"
-            case damaged
-            case invalidURL = "invalid-url"
-        }
-        private let base: Base
-        private init(_ base: Base) { self.base = base }
-
-        /// The database could not be reached, or the connection broke (the request may not have been done).
-        package static let connection = Code(.connection)
-        /// The server refused or failed a statement: see ``PostgresOutboxError/serverWords`` and ``sqlState``.
-        package static let server = Code(.server)
-        /// The database's outbox schema is newer than this sharevia knows; nothing was changed.
-        package static let newerSchema = Code(.newerSchema)
-        /// The request can't be queued (a field breaks a rule, a flag holds credentials).
-        package static let invalidRequest = Code(.invalidRequest)
-        /// The request or an attachment is over a cap in ``OutboxLimits``.
-        package static let tooLarge = Code(.tooLarge)
-        /// A row holds values sharevia never writes.
-        package static let damaged = Code(.damaged)
-        /// The connection string can't be read.
-        package static let invalidURL = Code(.invalidURL)
-
-        /// The stable string, such as `newer-schema`.
-        package var description: String { base.rawValue }
-    }
+    /// What kind of problem this is (its codes are below), such as `newer-schema`.
+    package typealias Code = StableErrorCode<PostgresOutboxError>
 
     /// What kind of problem this is.
     package var code: Code
@@ -97,4 +67,19 @@ package struct PostgresOutboxError: Error, Sendable, Hashable, CustomStringConve
             sqlState: sqlState
         )
     }
+}
+
+extension StableErrorCode where Owner == PostgresOutboxError {
+    /// The database could not be reached, or the connection broke (the request may not have been done).
+    package static var connection: Self { Self("connection") }
+    /// The server refused or failed a statement: see ``PostgresOutboxError/serverWords`` and its SQLSTATE.
+    package static var server: Self { Self("server") }
+    /// The database's outbox schema is newer than this sharevia knows; nothing was changed.
+    package static var newerSchema: Self { Self("newer-schema") }
+    /// The request can't be queued (a field breaks a rule, a flag holds credentials, no transaction to join).
+    package static var invalidRequest: Self { Self("invalid-request") }
+    /// The request or an attachment is over a cap in ``OutboxLimits``.
+    package static var tooLarge: Self { Self("too-large") }
+    /// A row holds values sharevia never writes.
+    package static var damaged: Self { Self("damaged") }
 }
