@@ -293,14 +293,16 @@ import Testing
 
     static func get(_ url: String) async throws -> HTTPResponse {
         // A generous deadline: under the whole test run's load, the task that waits for the
-        // redirect may start many seconds after the request is sent.
+        // redirect may start many seconds after the request is sent. The listeners below wait
+        // 120 s for the same reason (a wait that ended before the callback came leaves it
+        // unanswered until this deadline).
         try await HTTPClient(.init(deadline: .seconds(90))).send(HTTPRequest(.get, try HTTPURL(url)))
     }
 
     @Test func theListenerTakesOneCallbackAfterAnsweringOtherRequests404() async throws {
         let listener = try MastodonOAuthLoopbackListener()
         #expect(listener.redirect.uri == "http://127.0.0.1:\(listener.port)/callback")
-        let waiting = Task { try await listener.waitForCode(state: "s-1", timeout: .seconds(20)) }
+        let waiting = Task { try await listener.waitForCode(state: "s-1", timeout: .seconds(120)) }
         let favicon = try await Self.get("http://127.0.0.1:\(listener.port)/favicon.ico")
         #expect(favicon.status == 404)
         let callback = try await Self.get(
@@ -313,7 +315,7 @@ import Testing
 
     @Test func aCallbackWithAnotherStateEndsTheSignIn() async throws {
         let listener = try MastodonOAuthLoopbackListener()
-        let waiting = Task { try await listener.waitForCode(state: "s-1", timeout: .seconds(20)) }
+        let waiting = Task { try await listener.waitForCode(state: "s-1", timeout: .seconds(120)) }
         let callback = try await Self.get("http://127.0.0.1:\(listener.port)/callback?code=x&state=forged")
         #expect(callback.status == 400)
         do {
@@ -326,7 +328,7 @@ import Testing
 
     @Test func aDeclinedAuthorizationEndsTheSignInQuotingTheServer() async throws {
         let listener = try MastodonOAuthLoopbackListener()
-        let waiting = Task { try await listener.waitForCode(state: "s", timeout: .seconds(20)) }
+        let waiting = Task { try await listener.waitForCode(state: "s", timeout: .seconds(120)) }
         _ = try await Self.get(
             "http://127.0.0.1:\(listener.port)/callback?error=access_denied&error_description=Declined&state=s"
         )
