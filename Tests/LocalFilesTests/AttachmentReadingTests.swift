@@ -58,7 +58,9 @@ import Glibc
     @Test func aPipeIsReadOnceIntoMemoryAndTyped() throws {
         let fifo = folder.file("card-pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 3, count: 40_000)
+        // More than a pipe's 64 KiB buffer: the writer can't finish (and close, which would drop
+        // what the pipe held if no reader had it open yet) before the reader opens the pipe.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 3, count: 200_000)
         // A writer that writes everything, then closes: what a shell's <(cat card.png) does.
         let writer = open(fifo, O_RDWR | O_CLOEXEC)
         try #require(writer >= 0)
