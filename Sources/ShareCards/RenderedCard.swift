@@ -14,11 +14,7 @@ package struct RenderedCard: Sendable {
     /// the time of level 6 (which was two thirds of a render), for a file about a third larger;
     /// cards are flat colour, text and gradients, which run-length coding after SUB suits.
     package func png() throws(CardError) -> [UInt8] {
-        do {
-            return try PNGEncoder(options: .fast).encode(image)
-        } catch {
-            throw CardError(.renderFailed, "encoding the card as PNG failed: \(error)")
-        }
+        try CardFileFormat.png.encode(image)
     }
 }
 

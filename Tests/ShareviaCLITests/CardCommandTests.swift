@@ -154,15 +154,17 @@ import Testing
         #expect(render.stderr.contains("libqrencode.so.4"), "the spec's QR code loads libqrencode")
     }
 
-    /// A library `sharevia card` loads with dlopen, made unloadable in a private user and mount
+    /// A library `sharevia card` loads with dlopen (libturbojpeg for a `.jpg`), made unloadable in a private user and mount
     /// namespace (`/dev/null` bound over it), gives an error naming the Debian package, and no file.
     @Test(arguments: [
         ("libpango-1.0.so.0", "apt-get install libpango-1.0-0"),
         ("libcairo.so.2", "apt-get install libcairo2"),
         ("libqrencode.so.4", "apt-get install libqrencode4"),
+        ("libturbojpeg.so.0", "apt-get install libturbojpeg0"),
     ])
     func aMissingLibraryNamesItsPackage(library: String, install: String) async throws {
-        let output = folder.file("missing-\(library).png")
+        // libturbojpeg is loaded only to write a JPEG.
+        let output = folder.file("missing-\(library)" + (library.hasPrefix("libturbojpeg") ? ".jpg" : ".png"))
         let script = #"""
             path=$(/sbin/ldconfig -p | awk -v name="$1" '$1 == name { print $NF; exit }')
             [ -n "$path" ] || { echo "test setup: $1 is not installed" >&2; exit 99; }

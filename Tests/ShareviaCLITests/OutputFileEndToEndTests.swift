@@ -28,11 +28,12 @@ import Glibc
         return path
     }
 
-    /// The commands that write a PNG, with `-o PATH` (and `--force` where it exists).
+    /// The commands that write a PNG, with `-o PATH` and `--force` (each keeps an existing file
+    /// without it; `CardOutputFileTests` and `ImageCommandTests` check that).
     func commands(output: String) throws -> [[String]] {
         let input = try folder.write(CLIImages.halves(width: 60, height: 40), named: "in.png")
         return [
-            ["card", "render", Self.streak, "-o", output],
+            ["card", "render", Self.streak, "-o", output, "--force"],
             ["image", "fit", input, "-o", output, "--force"],
             ["image", "convert", input, "-o", output, "--force"],
         ]

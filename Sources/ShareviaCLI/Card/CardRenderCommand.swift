@@ -5,10 +5,13 @@ import ShareCards
 struct CardRenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a card spec to a PNG.",
+        abstract: "Render a card spec to a PNG or JPEG.",
         discussion: """
-            Prints the PNG's path, size, and the share text and alt text that go with the card \
-            (share the PNG with --alt and that text; --card draws it with its alt text). The spec \
+            Writes JPEG (quality 90) for an -o name ending .jpg or .jpeg, PNG for .png or no \
+            extension, and refuses other extensions; an existing \
+            file is replaced only with --force. Prints the image's path, size, and the share text and \
+            alt text that go with the card (share the image with --alt and that text; --card draws it \
+            with its alt text). The spec \
             is a regular file, a pipe that ends within 30 s, or standard input ('-'); at most 1 MiB.
             """
     )
@@ -16,11 +19,7 @@ struct CardRenderCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"))
     var spec: String
 
-    @Option(
-        name: [.short, .customLong("output")],
-        help: ArgumentHelp("The PNG file to write (a regular file; '-' for standard output).", valueName: "file")
-    )
-    var output: String
+    @OptionGroup var output: CardOutputOptions
 
     @OptionGroup var look: CardLookOptions
 
@@ -33,8 +32,8 @@ struct CardRenderCommand: ParsableCommand {
 
     func run() throws {
         let spec = look.apply(to: try CardSpecFile.load(spec))
-        try CardOutputFile.check(output)
-        var png: [UInt8] = []
+        try output.check()
+        var bytes: [UInt8] = []
         var renders: [Duration] = []
         var encodes: [Duration] = []
         do throws(CardError) {
@@ -42,7 +41,7 @@ struct CardRenderCommand: ParsableCommand {
                 let start = ContinuousClock.now
                 let card = try CardRenderer().render(spec)
                 let rendered = ContinuousClock.now
-                png = try card.png()
+                bytes = try output.encode(card.image)
                 renders.append(rendered - start)
                 encodes.append(ContinuousClock.now - rendered)
             }
@@ -57,13 +56,12 @@ struct CardRenderCommand: ParsableCommand {
                     + "total \(Self.milliseconds(both.reduce(.zero, +))) ms"
             )
         }
-        try CardOutputFile.write(png, to: output)
-        CardOutputFile.announce(
-            "wrote \(output == PNGOutput.standardOutputName ? "standard output" : output): \(spec.size) PNG, "
-                + "\(png.count) bytes, \(spec.theme.name) theme\n"
+        try output.write(bytes)
+        output.announce(
+            "wrote \(output.shownName): \(spec.size) \(output.format.rawValue), "
+                + "\(bytes.count) bytes, \(spec.theme.name) theme\n"
                 + "share text: \(ShareTextTemplates.text(for: spec))\n"
-                + "alt text: \(spec.altText)\n",
-            output: output
+                + "alt text: \(spec.altText)\n"
         )
     }
 

@@ -12,11 +12,7 @@ struct CardThemesCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"))
     var spec: String
 
-    @Option(
-        name: [.short, .customLong("output")],
-        help: ArgumentHelp("The PNG file to write (a regular file; '-' for standard output).", valueName: "file")
-    )
-    var output: String
+    @OptionGroup var output: CardOutputOptions
 
     @Option(help: ArgumentHelp("The cards' shape: story, square, landscape, link or WxH.", valueName: "size"))
     var size: String?
@@ -30,25 +26,18 @@ struct CardThemesCommand: ParsableCommand {
 
     func run() throws {
         var spec = try CardSpecFile.load(spec)
-        try CardOutputFile.check(output)
+        try output.check()
         if let size { spec.size = try CardLookOptions.parsedSize(size) }
         if isPrivate { spec.isPrivate = true }
-        let png: [UInt8]
+        let bytes: [UInt8]
         do throws(CardError) {
-            let sheet = try ContactSheet.render(spec)
-            do {
-                png = try PNGEncoder(options: .fast).encode(sheet)
-            } catch {
-                throw CardError(.renderFailed, "encoding the contact sheet failed: \(error)")
-            }
+            bytes = try output.encode(try ContactSheet.render(spec))
         } catch {
             throw CardSpecFile.failure(error.located(in: self.spec))
         }
-        try CardOutputFile.write(png, to: output)
-        CardOutputFile.announce(
-            "wrote \(output == PNGOutput.standardOutputName ? "standard output" : output): "
-                + "\(CardTheme.presets.count) themes, \(png.count) bytes\n",
-            output: output
+        try output.write(bytes)
+        output.announce(
+            "wrote \(output.shownName): \(CardTheme.presets.count) themes, \(output.format.rawValue), \(bytes.count) bytes\n"
         )
     }
 }
