@@ -90,7 +90,7 @@ extension CardDrawing {
         if vertical == .center {
             request.box.y += max(0, (box.height - metrics.logicalHeight) / 2)
         }
-        metrics = canvas.text(request, draw: true)
+        metrics = canvas.text(request, draw: !hiddenRoles.contains(role))
         if metrics.unknownGlyphs > 0 { throw missingGlyph(in: text, role: role) }
         texts.append(
             PlacedText(

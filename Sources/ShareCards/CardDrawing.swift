@@ -2,7 +2,7 @@
 struct CardDrawing {
     let spec: CardSpec
     let canvas: CardCanvas
-    let layout: CardLayout
+    private(set) var layout: CardLayout
     let face: CardFace
     let theme: CardTheme
     let rtl: Bool
@@ -10,16 +10,41 @@ struct CardDrawing {
     let unit: Double
     /// The text drawn so far (the card's text layer).
     var texts: [PlacedText] = []
+    /// Roles whose text is laid out and recorded but not drawn (see ``CardRenderer/hiddenTextRoles``).
+    var hiddenRoles: Set<String> = []
 
     init(spec: CardSpec, canvas: CardCanvas) {
         self.spec = spec
         self.canvas = canvas
         rtl = spec.isRightToLeft
-        layout = CardLayout(size: spec.size, rightToLeft: rtl)
         face = CardFace(spec: spec)
+        layout = CardLayout(size: spec.size, rightToLeft: rtl, parts: face.parts)
         theme = spec.theme
         families = CardFonts.families(for: spec.language)
         unit = Double(min(spec.size.width, spec.size.height)) / 100
+        // Text gets the room it needs at its largest size where the layout can spare it, before
+        // anything is shrunk or cut.
+        let needs: [CardLayout.Part: Double] = [
+            .headline: naturalHeight(face.headline, width: layout.headline.width, size: headlineLargest, weight: 700),
+            .detail: naturalHeight(face.detail, width: layout.detail.width, size: detailLargest, weight: 400),
+        ]
+        layout = CardLayout(size: spec.size, rightToLeft: rtl, parts: face.parts, needs: needs)
+    }
+
+    /// The headline's and the detail's largest sizes.
+    var headlineLargest: Double { 9 * unit }
+    var detailLargest: Double { 4.4 * unit }
+
+    /// The height `text` takes at `size`, wrapped to `width`.
+    private func naturalHeight(_ text: String, width: Double, size: Double, weight: Int) -> Double {
+        guard !text.isEmpty else { return 0 }
+        let box = CardRect(x: 0, y: 0, width: width, height: Double(canvas.height))
+        let metrics = canvas.text(
+            request(text, box, size: size, weight: weight, side: defaultSide, color: theme.text),
+            draw: false
+        )
+        // Room for ink beyond the line box (accents, emoji) so the text fits at its largest size.
+        return metrics.logicalHeight * 1.15 + 2
     }
 
     mutating func drawAll() throws(CardError) {
@@ -32,12 +57,19 @@ struct CardDrawing {
         )
         try drawBadge()
         try drawHero()
-        try fit("headline", face.headline, in: layout.headline, largest: 9 * unit, smallest: 2.6 * unit, weight: 700)
+        try fit(
+            "headline",
+            face.headline,
+            in: layout.headline,
+            largest: headlineLargest,
+            smallest: 2.6 * unit,
+            weight: 700
+        )
         try fit(
             "detail",
             face.detail,
             in: layout.detail,
-            largest: 4.4 * unit,
+            largest: detailLargest,
             smallest: 2.2 * unit,
             color: theme.text.withOpacity(0.78)
         )

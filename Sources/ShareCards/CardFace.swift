@@ -115,6 +115,16 @@ struct CardFace: Sendable, Hashable {
         }
     }
 
+    /// The parts this face draws, for the layout: a part with nothing in it gets no room.
+    var parts: Set<CardLayout.Part> {
+        var parts: Set<CardLayout.Part> = [.badge, .hero]
+        if !headline.isEmpty { parts.insert(.headline) }
+        if !detail.isEmpty { parts.insert(.detail) }
+        if strip != nil { parts.insert(.strip) }
+        if !stats.isEmpty { parts.insert(.stats) }
+        return parts
+    }
+
     private static func milestone(_ days: Int, _ s: CardStrings) -> String? {
         s.milestones.keys.sorted().last { days >= $0 }.flatMap { s.milestones[$0] }
     }

@@ -12,8 +12,12 @@ import ImagePipeline
 /// let png = try CardRenderer().render(spec).png()
 /// ```
 package struct CardRenderer: Sendable {
+    /// Text roles (`headline`, `detail`...) laid out but not drawn: for tests that compare a
+    /// card's pixels with and without some text at the same layout.
+    package var hiddenTextRoles: Set<String>
+
     /// A renderer; it holds no state, so one can render any number of cards.
-    package init() {}
+    package init(hiddenTextRoles: Set<String> = []) { self.hiddenTextRoles = hiddenTextRoles }
 
     /// Renders the spec at its own size.
     ///
@@ -29,6 +33,7 @@ package struct CardRenderer: Sendable {
             do throws(CardError) {
                 let canvas = try CardCanvas(width: width, height: height, pixels: buffer.baseAddress!)
                 var drawing = CardDrawing(spec: spec, canvas: canvas)
+                drawing.hiddenRoles = hiddenTextRoles
                 try drawing.drawAll()
                 canvas.finishRGBA()
                 texts = drawing.texts
