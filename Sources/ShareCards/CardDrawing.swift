@@ -24,12 +24,17 @@ struct CardDrawing {
         unit = Double(min(spec.size.width, spec.size.height)) / 100
         // Text gets the room it needs at its largest size where the layout can spare it, before
         // anything is shrunk or cut.
-        let needs: [CardLayout.Part: Double] = [
+        var needs: [CardLayout.Part: Double] = [
             .headline: naturalHeight(face.headline, width: layout.headline.width, size: headlineLargest, weight: 700),
             .detail: naturalHeight(face.detail, width: layout.detail.width, size: detailLargest, weight: 400),
         ]
+        // A chart has values over its bars and names under them: it wants more than a calendar.
+        if case .chart = face.strip { needs[.strip] = layout.strip.height * Self.chartHeight }
         layout = CardLayout(size: spec.size, rightToLeft: rtl, parts: face.parts, needs: needs)
     }
+
+    /// The chart's height, as a multiple of the strip's share.
+    static let chartHeight = 1.8
 
     /// The headline's and the detail's largest sizes.
     var headlineLargest: Double { 9 * unit }
@@ -223,19 +228,8 @@ struct CardDrawing {
                     theme.accent
                 )
             }
-        case .chart(let values):
-            let count = Double(values.count)
-            let barWidth = box.width / (count * 1.5 - 0.5)
-            for (index, value) in values.enumerated() {
-                let height = max(box.height * value, box.height * 0.04)
-                let offset = Double(index) * barWidth * 1.5
-                let x = rtl ? box.maxX - offset - barWidth : box.x + offset
-                canvas.fillRounded(
-                    CardRect(x: x, y: box.maxY - height, width: barWidth, height: height),
-                    radius: min(barWidth / 3, height / 2),
-                    theme.accent
-                )
-            }
+        case .chart(let values, let labels, let showsValues):
+            try drawChart(values: values, labels: labels, showsValues: showsValues, in: box)
         }
     }
 
@@ -285,7 +279,7 @@ struct CardDrawing {
     }
 
     /// Texts in boxes of one row at one size (the largest every one fits), on one baseline.
-    private mutating func drawRow(
+    mutating func drawRow(
         _ role: String,
         _ items: [String],
         _ boxes: [CardRect],

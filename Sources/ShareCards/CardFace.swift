@@ -16,8 +16,9 @@ struct CardFace: Sendable, Hashable {
         case calendar([Bool])
         /// A bar filled to `fraction`, with a caption above it.
         case bar(fraction: Double, caption: String)
-        /// Bars of relative heights (0...1).
-        case chart([Double])
+        /// A bar chart: the values, each bar's name, and whether the values are written above
+        /// the bars (not on a private card).
+        case chart(values: [Double], labels: [String], showsValues: Bool)
     }
 
     var badge: String
@@ -71,11 +72,18 @@ struct CardFace: Sendable, Hashable {
             badge = s.statistics
             let top = st.items.sorted { $0.count > $1.count }.prefix(3)
             let total = st.shownTotal
-            let peak = st.chart.max() ?? 0
             hero = .emoji("📊")
             headline = st.period
             detail = hide ? "" : "\(s.total): \(total)"
-            strip = st.chart.isEmpty ? nil : .chart(st.chart.map { peak > 0 ? $0 / peak : 0 })
+            strip =
+                st.chart.isEmpty
+                ? nil
+                : .chart(
+                    values: st.chart,
+                    labels: st.chartLabels.count == st.chart.count
+                        ? st.chartLabels : st.chart.indices.map { String($0 + 1) },
+                    showsValues: !hide
+                )
             stats = top.map { item in
                 let value =
                     hide ? CardNumbers.percent(total > 0 ? Double(item.count) / Double(total) : 0) : String(item.count)

@@ -98,14 +98,24 @@ package enum CardFields: Sendable, Hashable {
         package var items: [Item]
         /// The total; the items' sum when absent.
         package var total: Int?
-        /// Values for the small bar chart, oldest first.
+        /// Values for the bar chart, oldest first.
         package var chart: [Double]
+        /// The bars' names (`Mon`, `W1`), as many as ``chart`` has values; the bars are numbered
+        /// from 1 when there are none.
+        package var chartLabels: [String]
         /// Creates the fields; the optional ones may be left out.
-        package init(period: String, items: [Item], total: Int? = nil, chart: [Double] = []) {
+        package init(
+            period: String,
+            items: [Item],
+            total: Int? = nil,
+            chart: [Double] = [],
+            chartLabels: [String] = []
+        ) {
             self.period = period
             self.items = items
             self.total = total
             self.chart = chart
+            self.chartLabels = chartLabels
         }
 
         /// One counted item.

@@ -113,8 +113,9 @@ struct CardLayout: Sendable, Hashable {
 
     /// Stacks the present slots in the box, in four steps:
     /// 1. each present part gets its share of the height, with the gaps between them;
-    /// 2. text gets the height it needs at its largest size (``needs``): less gives the rest to
-    ///    the room left over; more takes that room, then the hero's down to ``heroFloor`` of it;
+    /// 2. the detail, the headline and the strip get the height they need (``needs``: text at its
+    ///    largest size, a chart with its names and values): less gives the rest to the room left
+    ///    over; more takes that room, then the hero's down to ``heroFloor`` of it;
     /// 3. the hero, the strip and the stats grow with what is left, by at most ``growth`` (the
     ///    hero, a circle, no taller than the column is wide);
     /// 4. what is still left is shared equally by the space above, between and below the parts.
@@ -135,7 +136,7 @@ struct CardLayout: Sendable, Hashable {
         let gaps = shown.dropLast().reduce(0) { $0 + height * $1.gap }
         var spare = max(0, height - gaps - heights.values.reduce(0, +))
         let heroFloor = (heights[.hero] ?? 0) * Self.heroFloor
-        for part in [Part.detail, .headline] {
+        for part in [Part.detail, .headline, .strip] {
             guard let current = heights[part], let need = needs[part] else { continue }
             if need <= current {
                 // Text that needs less gives the rest back: it is shared around the parts below

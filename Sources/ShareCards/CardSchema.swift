@@ -104,7 +104,8 @@ package enum CardSchema {
                     "type": "object", "required": ["name", "count"], "additionalProperties": false,
                     "properties": { "name": { "$ref": "#/$defs/text" }, "count": { "$ref": "#/$defs/count" } } } },
                   "total": { "$ref": "#/$defs/count" },
-                  "chart": { "type": "array", "maxItems": 31, "items": { "type": "number", "minimum": 0, "exclusiveMaximum": 1000000000000 } }
+                  "chart": { "type": "array", "maxItems": 31, "items": { "type": "number", "minimum": 0, "exclusiveMaximum": 1000000000000 } },
+                  "chartLabels": { "type": "array", "maxItems": 31, "items": { "$ref": "#/$defs/text" } }
                 } } } }
             },
             {

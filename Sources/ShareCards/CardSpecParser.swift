@@ -225,7 +225,7 @@ package enum CardSpecParser {
                 )
             )
         case .statistics:
-            known = ["period", "items", "total", "chart"]
+            known = ["period", "items", "total", "chart", "chartLabels"]
             var items: [CardFields.Statistics.Item] = []
             for (element, path) in try r.array("items", example: "[{\"name\": \"Running\", \"count\": 12}]") {
                 var item = try SpecReader(element, path: path)
@@ -246,12 +246,22 @@ package enum CardSpecParser {
                 }
                 chart.append(number)
             }
+            let chartLabels = try r.strings("chartLabels", limit: 31)
+            guard chartLabels.isEmpty || chartLabels.count == chart.count else {
+                throw CardError(
+                    .invalidSpec,
+                    "$.fields.chartLabels has \(chartLabels.count) names for \(chart.count) chart values; "
+                        + "give one name a bar, or leave chartLabels out to number the bars",
+                    path: "$.fields.chartLabels"
+                )
+            }
             fields = .statistics(
                 .init(
                     period: try r.string("period", example: "\"November\""),
                     items: items,
                     total: try r.optionalInteger("total", example: "42"),
-                    chart: chart
+                    chart: chart,
+                    chartLabels: chartLabels
                 )
             )
         case .personalRecord:

@@ -35,7 +35,8 @@ enum SampleSpecs {
                         .init(name: "Swimming", count: 5),
                     ],
                     total: 25,
-                    chart: [3, 5, 2, 8, 6, 4, 7]
+                    chart: [3, 5, 2, 8, 6, 4, 7],
+                    chartLabels: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
                 )
             )
         case .personalRecord:

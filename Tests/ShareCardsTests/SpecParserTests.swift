@@ -77,6 +77,10 @@ struct SpecParserTests {
             #"{"kind":"statistics","app":{"name":"A"},"fields":{"period":"May","items":[{"name":"Run","count":1}],"chart":[1,1e12]}}"#,
             "invalid-spec", "$.fields.chart[1] must be a number from 0 to below 10^12"
         ),
+        (
+            #"{"kind":"statistics","app":{"name":"A"},"fields":{"period":"May","items":[{"name":"Run","count":1}],"chart":[1,2],"chartLabels":["Mon"]}}"#,
+            "invalid-spec", "$.fields.chartLabels has 1 names for 2 chart values; give one name a bar"
+        ),
     ])
     func badSpecsSayWhereAndWhat(json: String, code: String, message: String) {
         #expect {
