@@ -103,9 +103,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(name: "TextFitting", swiftSettings: strictSettings),
+        // The card catalogues (one text file a language) are compiled into the code as bytes:
+        // no resource bundle to find at run time, and no Foundation.
         .target(
             name: "ShareCards",
             dependencies: ["ShareCore", "ImagePipeline", "CPangoCairo"],
+            resources: ["ar", "de", "en", "es", "fr", "he", "hi", "it", "ja", "ko", "pt", "ru", "tr", "zh-Hans"].map {
+                .embedInCode("Catalogues/\($0).txt")
+            },
             swiftSettings: strictSettings
         ),
         // HTTPS requests through libcurl (loaded with dlopen at the first request) and the error

@@ -15,6 +15,29 @@ public enum CardFuzzing {
     /// The sides a card may have, in pixels.
     public static var sides: ClosedRange<Int> { CardSize.sides }
 
+    /// What the catalogue parser made of the bytes: the number of entries and, for each text, its
+    /// length in characters; or a refusal's message.
+    public enum CatalogueOutcome: Sendable, Hashable {
+        /// The entries read, by key and plural form.
+        case entries([String: [String: String]])
+        /// A refusal's message.
+        case refused(message: String)
+    }
+
+    /// The caps a catalogue is read within: bytes, entries, characters a text.
+    public static var catalogueLimits: (bytes: Int, entries: Int, textLength: Int) {
+        (CardCatalogueParser.maximumBytes, CardCatalogueParser.maximumEntries, CardCatalogueParser.maximumTextLength)
+    }
+
+    /// Parses `bytes` as a card catalogue (`Sources/ShareCards/Catalogues/*.txt`).
+    public static func parseCatalogue(_ bytes: [UInt8]) -> CatalogueOutcome {
+        do throws(CardError) {
+            return .entries(try CardCatalogueParser.parse(bytes, name: "fuzz.txt"))
+        } catch {
+            return .refused(message: error.message)
+        }
+    }
+
     /// Parses `bytes` as a card spec and, when it is one, fills its share text.
     public static func parse(_ bytes: [UInt8]) -> Outcome {
         do throws(CardError) {

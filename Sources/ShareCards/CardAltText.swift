@@ -1,9 +1,9 @@
 /// Alt text for a card, written from its spec: what the image shows, in the card's language
-/// (English, Spanish or Arabic; English words for others), never a file name.
+/// (its catalogue's `alt.*` words, ``CardCatalogue``), never a file name.
 ///
 /// It reads the same ``CardFace`` the drawing does, so it says what is drawn and nothing more:
 /// a private card's alt text has no exact value either. For example
-/// `Achievement card: Night Owl, level 7, unlocked 2026-11-25`.
+/// `Achievement card: Night Owl, level 7, unlocked Nov 25, 2026`.
 package enum CardAltText {
     /// The longest alt text written, in characters; a longer one ends in `…`.
     package static let maximumLength = 1000
@@ -11,10 +11,13 @@ package enum CardAltText {
     /// The alt text of `spec`'s card.
     package static func text(for spec: CardSpec) -> String {
         let face = CardFace(spec: spec)
-        let words = Words.forLanguage(spec.language)
+        let catalogue = CardCatalogue.forLanguage(spec.language)
+        let lowercasesLabels = catalogue.text("alt.lowercase-labels") == "yes"
         var pieces: [String] = [face.headline]
         if case .achievement(let achievement) = spec.fields, let rarity = achievement.rarity, !rarity.isEmpty {
-            pieces[0] += " (\(rarity))"
+            let key = "rarity." + rarity.lowercased()
+            let word = catalogue.entries[key] != nil ? catalogue.text(key) : rarity
+            pieces[0] += " (\(lowercasesLabels ? word.lowercasedFirst : word))"
         }
         if case .ring(_, let center) = face.hero, center.contains(where: \.isNumber) {
             pieces.append(center)
@@ -24,8 +27,13 @@ package enum CardAltText {
         case .bar(_, let caption): pieces.append(caption)
         case .calendar(let days) where !spec.isPrivate:
             pieces.append(
-                words.calendar.replacingAll("{done}", with: String(days.filter { $0 }.count))
-                    .replacingAll("{count}", with: String(days.count))
+                CardCatalogue.fill(
+                    catalogue.text("alt.calendar"),
+                    [
+                        ("done", catalogue.numbers.integer(days.filter { $0 }.count)),
+                        ("count", catalogue.numbers.integer(days.count)),
+                    ]
+                )
             )
         case .calendar, .chart, nil: break
         }
@@ -34,11 +42,12 @@ package enum CardAltText {
             if let first = stat.label.first, first.isLowercase {
                 pieces.append("\(stat.value) \(stat.label)")
             } else {
-                pieces.append("\(words.lowercasesLabels ? stat.label.lowercasedFirst : stat.label) \(stat.value)")
+                pieces.append("\(lowercasesLabels ? stat.label.lowercasedFirst : stat.label) \(stat.value)")
             }
         }
         let kept = pieces.map { Self.withoutClosingMark($0) }.filter { !$0.isEmpty }
-        let text = words.kind(spec.kind) + ": " + kept.joined(separator: words.separator)
+        let text =
+            catalogue.text("alt." + spec.kind.rawValue) + ": " + kept.joined(separator: catalogue.text("alt.separator"))
         return text.count > maximumLength ? String(text.prefix(maximumLength - 1)) + "…" : text
     }
 
@@ -51,61 +60,10 @@ package enum CardAltText {
         while let first = piece.first, first == "¡" || first.isWhitespace { piece = piece.dropFirst() }
         return String(piece)
     }
-
-    /// The words alt text adds around the card's own.
-    private struct Words {
-        var kinds: [CardKind: String]
-        var calendar: String
-        var separator: String
-        var lowercasesLabels: Bool
-
-        func kind(_ kind: CardKind) -> String { kinds[kind] ?? Words.english.kinds[kind]! }
-
-        static func forLanguage(_ language: String) -> Words {
-            switch LanguageTag.primary(language) {
-            case "es": spanish
-            case "ar": arabic
-            default: english
-            }
-        }
-
-        static let english = Words(
-            kinds: [
-                .achievement: "Achievement card", .levelUp: "Level-up card", .streak: "Streak card",
-                .statistics: "Statistics card", .personalRecord: "Personal record card", .progress: "Progress card",
-                .challenge: "Challenge card",
-            ],
-            calendar: "{done} of the last {count} days done",
-            separator: ", ",
-            lowercasesLabels: true
-        )
-
-        static let spanish = Words(
-            kinds: [
-                .achievement: "Tarjeta de logro", .levelUp: "Tarjeta de subida de nivel", .streak: "Tarjeta de racha",
-                .statistics: "Tarjeta de estadísticas", .personalRecord: "Tarjeta de récord personal",
-                .progress: "Tarjeta de progreso", .challenge: "Tarjeta de reto",
-            ],
-            calendar: "{done} de los últimos {count} días hechos",
-            separator: ", ",
-            lowercasesLabels: true
-        )
-
-        static let arabic = Words(
-            kinds: [
-                .achievement: "بطاقة إنجاز", .levelUp: "بطاقة مستوى جديد", .streak: "بطاقة سلسلة أيام",
-                .statistics: "بطاقة إحصاءات", .personalRecord: "بطاقة رقم قياسي شخصي", .progress: "بطاقة تقدم",
-                .challenge: "بطاقة تحدٍّ",
-            ],
-            calendar: "{done} من آخر {count} يومًا",
-            separator: "، ",
-            lowercasesLabels: false
-        )
-    }
 }
 
 extension CardSpec {
-    /// Alt text for this card (``CardAltText``): `Achievement card: Night Owl, level 7, unlocked 2026-11-25`.
+    /// Alt text for this card (``CardAltText``): `Achievement card: Night Owl, level 7, unlocked Nov 25, 2026`.
     package var altText: String { CardAltText.text(for: self) }
 }
 

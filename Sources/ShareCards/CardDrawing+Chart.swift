@@ -64,7 +64,7 @@ extension CardDrawing {
         if showsValues {
             try drawRow(
                 "chart-value",
-                values.map { CardNumbers.plain($0) },
+                values.map { CardCatalogue.forLanguage(spec.language).numbers.plain($0) },
                 valueBoxes.map { CardRect(x: $0.x + 1, y: $0.y, width: $0.width - 2, height: $0.height) },
                 largest: valueHeight * 0.8,
                 smallest: valueHeight * 0.4,

@@ -29,97 +29,115 @@ struct CardFace: Sendable, Hashable {
     var stats: [CardFields.Stat]
 
     init(spec: CardSpec) {
-        let s = CardStrings.forLanguage(spec.language)
+        let c = CardCatalogue.forLanguage(spec.language)
+        let n = c.numbers
         let hide = spec.isPrivate
         switch spec.fields {
         case .achievement(let a):
-            var badge = s.achievementUnlocked
-            if let rarity = a.rarity, !rarity.isEmpty { badge += " · " + rarity.capitalizedFirst }
+            var badge = c.text("achievement-unlocked")
+            if let rarity = a.rarity, !rarity.isEmpty {
+                let known = c.entries["rarity." + rarity.lowercased()] != nil
+                badge += " · " + (known ? c.text("rarity." + rarity.lowercased()) : rarity.capitalizedFirst)
+            }
             self.badge = badge
             hero = .emoji(a.icon)
             headline = a.name
             detail = a.description
             strip = nil
             var stats: [CardFields.Stat] = []
-            if !hide, let level = a.level { stats.append(.init(label: s.level, value: String(level))) }
-            if !hide, let date = a.unlocked { stats.append(.init(label: s.unlocked, value: date)) }
+            if !hide, let level = a.level { stats.append(.init(label: c.text("level"), value: n.integer(level))) }
+            if !hide, let date = a.unlocked { stats.append(.init(label: c.text("unlocked"), value: c.date(date))) }
             self.stats = stats
         case .levelUp(let l):
-            badge = s.levelUp
-            hero = hide ? .ring(fraction: l.progress, center: "⬆") : .disc(String(l.level))
-            headline = hide ? s.levelUp + "!" : s.reachedLevel.replacingAll("{level}", with: String(l.level))
-            detail = l.unlocks.isEmpty ? "" : s.newUnlocks + ": " + l.unlocks.joined(separator: " · ")
-            strip = .bar(fraction: l.progress, caption: CardNumbers.percent(l.progress) + " " + s.toNextLevel)
-            stats = hide ? [] : [.init(label: s.xp, value: String(l.totalXP))]
+            badge = c.text("level-up")
+            hero = hide ? .ring(fraction: l.progress, center: "⬆") : .disc(n.integer(l.level))
+            headline =
+                hide
+                ? c.text("level-up") + "!"
+                : CardCatalogue.fill(c.text("reached-level"), [("level", n.integer(l.level))])
+            detail =
+                l.unlocks.isEmpty
+                ? "" : CardCatalogue.fill(c.text("new-unlocks"), [("list", l.unlocks.joined(separator: " · "))])
+            strip = .bar(
+                fraction: l.progress,
+                caption: CardCatalogue.fill(c.text("to-next-level"), [("percent", n.percent(l.progress))])
+            )
+            stats = hide ? [] : [.init(label: c.text("total-xp"), value: n.integer(l.totalXP))]
         case .streak(let st):
-            badge = s.dayStreak.capitalizedFirst
+            badge = c.text("day-streak")
             hero = .emoji("🔥")
-            headline = hide ? s.onAStreak : "\(st.days) \(s.dayStreak)"
+            headline = hide ? c.text("on-a-streak") : c.text("streak-headline", count: st.days)
             // A milestone message names its milestone ("100 days..."), so a private card has none.
-            detail = st.message ?? (hide ? nil : Self.milestone(st.days, s)) ?? ""
+            detail = st.message ?? (hide ? nil : Self.milestone(st.days, c)) ?? ""
             strip = st.calendar.isEmpty ? nil : .calendar(st.calendar)
             if hide {
                 let done = st.calendar.filter { $0 }.count
                 stats =
                     st.calendar.isEmpty
                     ? []
-                    : [.init(label: s.daysActive, value: CardNumbers.percent(Double(done) / Double(st.calendar.count)))]
+                    : [
+                        .init(
+                            label: c.text("days-active"),
+                            value: n.percent(Double(done) / Double(st.calendar.count))
+                        )
+                    ]
             } else {
-                stats = [.init(label: s.dayStreak, value: String(st.days))]
-                if let total = st.total { stats.append(.init(label: s.total, value: String(total))) }
+                stats = [.init(label: c.text("streak-label", count: st.days), value: n.integer(st.days))]
+                if let total = st.total { stats.append(.init(label: c.text("total"), value: n.integer(total))) }
             }
         case .statistics(let st):
-            badge = s.statistics
+            badge = c.text("statistics")
             let top = st.items.sorted { $0.count > $1.count }.prefix(3)
             let total = st.shownTotal
             hero = .emoji("📊")
             headline = st.period
-            detail = hide ? "" : "\(s.total): \(total)"
+            detail = hide ? "" : CardCatalogue.fill(c.text("total-line"), [("total", n.integer(total))])
             strip =
                 st.chart.isEmpty
                 ? nil
                 : .chart(
                     values: st.chart,
                     labels: st.chartLabels.count == st.chart.count
-                        ? st.chartLabels : st.chart.indices.map { String($0 + 1) },
+                        ? st.chartLabels : st.chart.indices.map { n.integer($0 + 1) },
                     showsValues: !hide
                 )
             stats = top.map { item in
-                let value =
-                    hide ? CardNumbers.percent(total > 0 ? Double(item.count) / Double(total) : 0) : String(item.count)
+                let value = hide ? n.percent(total > 0 ? Double(item.count) / Double(total) : 0) : n.integer(item.count)
                 return .init(label: item.name, value: value)
             }
         case .personalRecord(let p):
-            badge = s.personalRecord
+            badge = c.text("personal-record")
             hero = .emoji("🏆")
-            headline = hide ? p.activity : CardNumbers.value(p.record, unit: p.unit)
-            detail = hide ? "" : p.activity + (p.date.map { " · " + $0 } ?? "")
+            headline = hide ? p.activity : n.value(p.record, unit: p.unit)
+            detail = hide ? "" : p.activity + (p.date.map { " · " + c.date($0) } ?? "")
             strip = nil
             var stats: [CardFields.Stat] = []
             if !hide, let previous = p.previous {
-                stats.append(.init(label: s.previous, value: CardNumbers.value(previous, unit: p.unit)))
+                stats.append(.init(label: c.text("previous"), value: n.value(previous, unit: p.unit)))
             }
             if let improvement = p.improvement {
-                stats.append(.init(label: s.improvement, value: "+" + CardNumbers.percent(improvement)))
+                stats.append(.init(label: c.text("improvement"), value: "+" + n.percent(improvement)))
             }
             self.stats = stats
         case .progress(let p):
             let fraction = p.fraction
-            badge = s.progress
-            let ofText = s.of.replacingAll("{current}", with: CardNumbers.plain(p.current))
-                .replacingAll("{target}", with: CardNumbers.plain(p.target))
-            hero = .ring(fraction: min(fraction, 1), center: hide ? CardNumbers.percent(fraction) : ofText)
+            badge = c.text("progress")
+            let ofText = CardCatalogue.fill(
+                c.text("of"),
+                [("current", n.plain(p.current)), ("target", n.plain(p.target))]
+            )
+            hero = .ring(fraction: min(fraction, 1), center: hide ? n.percent(fraction) : ofText)
             headline = p.title ?? p.unit
-            detail = hide ? "" : CardNumbers.percent(fraction) + " " + s.complete
+            detail = hide ? "" : CardCatalogue.fill(c.text("complete"), [("percent", n.percent(fraction))])
             strip = nil
             stats = hide ? [] : p.stats
-        case .challenge(let c):
-            badge = s.challengeComplete
-            hero = .emoji(c.badge)
-            headline = c.name
-            detail = hide ? "" : (c.date ?? "")
+        case .challenge(let ch):
+            badge = c.text("challenge-complete")
+            hero = .emoji(ch.badge)
+            headline = ch.name
+            detail = hide ? "" : (ch.date.map { c.date($0) } ?? "")
             strip = nil
-            stats = hide ? [] : [.init(label: s.points, value: "+\(c.points)")]
+            stats = hide ? [] : [.init(label: c.text("points", count: ch.points), value: "+" + n.integer(ch.points))]
         }
     }
 
@@ -133,8 +151,9 @@ struct CardFace: Sendable, Hashable {
         return parts
     }
 
-    private static func milestone(_ days: Int, _ s: CardStrings) -> String? {
-        s.milestones.keys.sorted().last { days >= $0 }.flatMap { s.milestones[$0] }
+    /// The message of the largest milestone (7, 30, 100 or 365 days) the streak has reached.
+    private static func milestone(_ days: Int, _ c: CardCatalogue) -> String? {
+        [7, 30, 100, 365].last { days >= $0 }.map { c.text("milestone.\($0)") }
     }
 }
 

@@ -10,8 +10,11 @@ struct ShareTextTests {
 
     @Test(arguments: [
         ("es", "¡Racha de 30 días en Habitual! 🔥 La constancia lo es todo."),
-        ("ar", "30 يومًا متتاليًا في Habitual! 🔥 المثابرة هي كل شيء."),
-        ("de", "30 day streak in Habitual! 🔥 Consistency is everything."),
+        // Arabic digits and German templates since issue 28.
+        ("ar", "٣٠ يومًا متتاليًا في Habitual! 🔥 المثابرة هي كل شيء."),
+        ("de", "30 Tage in Folge in Habitual! 🔥 Dranbleiben ist alles."),
+        ("fr", "30 jours d’affilée dans Habitual ! 🔥 La régularité avant tout."),
+        ("ja", "Habitualで30日連続！🔥 継続は力なり。"),
     ])
     func templatesFollowTheLanguage(language: String, expected: String) {
         #expect(ShareTextTemplates.text(for: SampleSpecs.spec(.streak, language: language)) == expected)
@@ -19,7 +22,7 @@ struct ShareTextTests {
 
     @Test(arguments: CardKind.allCases)
     func everyKindHasAFilledTemplateInEachLanguage(kind: CardKind) {
-        for language in ["en", "es", "ar"] {
+        for language in CardCatalogue.languages {
             let text = ShareTextTemplates.text(for: SampleSpecs.spec(kind, language: language))
             #expect(!text.contains("{"), "\(kind) in \(language): \(text)")
             #expect(!text.isEmpty)
@@ -37,7 +40,7 @@ struct ShareTextTests {
         var spec = SampleSpecs.spec(.progress)
         spec.fields = .progress(.init(current: 3e102, target: 1e-300, unit: "steps"))
         let progress = ShareTextTemplates.text(for: spec)
-        #expect(progress.contains("3e+102") && progress.contains("1000000%"), "\(progress)")
+        #expect(progress.contains("3e+102") && progress.contains("1,000,000%"), "\(progress)")
         spec.fields = .personalRecord(.init(activity: "Lift", record: .infinity, previous: 1))
         #expect(ShareTextTemplates.text(for: spec).contains("inf"))
         spec.fields = .personalRecord(.init(activity: "Lift", record: .nan, previous: -1e300))

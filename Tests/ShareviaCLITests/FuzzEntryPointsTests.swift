@@ -46,6 +46,22 @@ import Testing
         #expect(path == "$.fields.level" && path.map(message.contains) == true, "\(message)")
     }
 
+    @Test func theCatalogueHookReadsEveryShippedCatalogueAndRefusesByLine() throws {
+        for language in ["en", "ja", "ar", "ru"] {
+            let path = "\(PackageRoot.path)/Sources/ShareCards/Catalogues/\(language).txt"
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            guard case .entries(let entries) = CardFuzzing.parseCatalogue(bytes) else {
+                Issue.record("\(language).txt was refused")
+                continue
+            }
+            #expect(entries["total"] != nil)
+        }
+        #expect(
+            CardFuzzing.parseCatalogue(Array("total\n".utf8))
+                == .refused(message: "fuzz.txt line 1 has no '='; write 'key = text', or start a comment with '#'")
+        )
+    }
+
     @Test func theMailHooksParseAndWrite() throws {
         guard case .success(let to) = MailFuzzing.address("Friend <friend@example.org>", field: "to") else {
             Issue.record("a plain address was refused")
