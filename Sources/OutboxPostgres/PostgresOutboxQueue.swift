@@ -117,18 +117,21 @@ package struct PostgresOutboxQueue: OutboxQueue {
         var listener: PostgresOutboxListener
 
         func waitForWork(timeout: Duration, now: Int64) async throws(OutboxQueueError) {
-            _ = try await PostgresOutboxQueue.mapping { () async throws(PostgresOutboxError) in
+            _ = try await PostgresOutboxQueue.mapping(within: timeout + DatabaseDeadline.standard) {
+                () async throws(PostgresOutboxError) in
                 try await listener.waitForWork(timeout: timeout, now: now)
             }
         }
     }
 
-    /// `body`'s ``PostgresOutboxError`` as an ``OutboxQueueError``.
-    static func mapping<Value>(
-        _ body: () async throws(PostgresOutboxError) -> Value
+    /// `body`'s ``PostgresOutboxError`` as an ``OutboxQueueError``; a call that takes longer than `limit` is taken
+    /// as a lost connection (``DatabaseDeadline``).
+    static func mapping<Value: Sendable>(
+        within limit: Duration = DatabaseDeadline.standard,
+        _ body: @escaping @Sendable () async throws(PostgresOutboxError) -> Value
     ) async throws(OutboxQueueError) -> Value {
         do {
-            return try await body()
+            return try await DatabaseDeadline.run(within: limit, doing: "the outbox", body)
         } catch {
             throw queueError(error)
         }

@@ -111,6 +111,8 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
             var claimed = 0
             var moreDue = true
             var unreachableSince: ContinuousClock.Instant?
+            // A share just queued for the next destination of its chain: claim before deciding the run is over.
+            var claimAgain = false
             while true {
                 let free = moreDue && failure == nil && !Task.isCancelled ? max(1, concurrency) - running : 0
                 if !waiting.isEmpty || free > 0 {
@@ -126,14 +128,23 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
                             only: &pending
                         )
                         unreachableSince = nil
+                        var fellBack = false
                         for (finished, item) in zip(waiting, items) {
                             out.remove(finished.claim.item.id)
                             let result = finished.result(recorded: item)
                             results.append((finished.order, result))
-                            if item != nil, case .failed = finished.end { await fallBack(finished.claim, now: now()) }
+                            if item != nil, case .failed = finished.end, await fallBack(finished.claim, now: now()) {
+                                fellBack = true
+                            }
                         }
                         waiting = []
-                        if claims.count < free { moreDue = false }
+                        // A share queued for the next destination of its chain is due now.
+                        if fellBack {
+                            moreDue = true
+                            claimAgain = true
+                        } else if claims.count < free {
+                            moreDue = false
+                        }
                         for claim in claims {
                             let order = claimed
                             claimed += 1
@@ -162,6 +173,11 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
                         waiting = []
                     }
                 }
+                if claimAgain && running == 0 {
+                    claimAgain = false
+                    continue
+                }
+                claimAgain = false
                 guard running > 0 else { break }
                 let taken = await ended.takeAll()
                 running -= taken.count
@@ -192,11 +208,12 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
 
     /// Queues a request that failed for good for the next destination of its chain, if it names one: the same
     /// share (its id is the idempotency key, so queueing it twice queues it once).
-    private func fallBack(_ claim: OutboxClaim, now: Int64) async {
-        guard case .success(let request) = claim.request, let next = request.fallbacks.first else { return }
+    /// - Returns: Whether it was queued (due now).
+    private func fallBack(_ claim: OutboxClaim, now: Int64) async -> Bool {
+        guard case .success(let request) = claim.request, let next = request.fallbacks.first else { return false }
         var rest = request
         rest.fallbacks.removeFirst()
-        _ = try? await queue.enqueue(rest, for: next, failure: nil, now: now)
+        return (try? await queue.enqueue(rest, for: next, failure: nil, now: now)) != nil
     }
 
     /// A try that ended, waiting to be recorded.
