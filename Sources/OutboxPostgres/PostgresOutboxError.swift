@@ -54,12 +54,8 @@ package struct PostgresOutboxError: Error, Sendable, Hashable, CustomStringConve
             ).redacted(by: redactor)
         }
         if psql.code == .authMechanismRequiresPassword {
-            return PostgresOutboxError(
-                .connection,
-                "\(doing): the server asks for a password and none was given: give it in the connection string's "
-                    + "place for it, SHAREVIA_OUTBOX_PASSWORD, the config file's outbox.password_file, the keyring "
-                    + "('sharevia outbox password'), or PGPASSWORD"
-            ).redacted(by: redactor)
+            return PostgresOutboxError(.passwordMissing, "\(doing): the server asks for a password and none was given")
+                .redacted(by: redactor)
         }
         var message = "\(doing): \(psql.code)"
         if let underlying = psql.underlying { message += ": \(underlying)" }
@@ -80,6 +76,8 @@ package struct PostgresOutboxError: Error, Sendable, Hashable, CustomStringConve
 extension StableErrorCode where Owner == PostgresOutboxError {
     /// The database could not be reached, or the connection broke (the request may not have been done).
     package static var connection: Self { Self("connection") }
+    /// The server asks for a password, and the connection had none.
+    package static var passwordMissing: Self { Self("password-missing") }
     /// The server refused or failed a statement: see ``PostgresOutboxError/serverWords`` and its SQLSTATE.
     package static var server: Self { Self("server") }
     /// The database's outbox schema is newer than this sharevia knows; nothing was changed.

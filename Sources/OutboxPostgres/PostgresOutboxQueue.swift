@@ -90,6 +90,12 @@ package struct PostgresOutboxQueue: OutboxQueue {
         }
     }
 
+    package func setConcurrencyLimit(_ limit: Int?, for destination: DestinationID) async throws(OutboxQueueError) {
+        try await Self.mapping { () async throws(PostgresOutboxError) in
+            try await store.setConcurrencyLimit(limit, for: destination)
+        }
+    }
+
     package func statistics(now: Int64) async throws(OutboxQueueError) -> OutboxQueueStatistics {
         let figures = try await Self.mapping { () async throws(PostgresOutboxError) in
             try await store.statistics(now: now)

@@ -109,12 +109,15 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
             var waiting: [EndedTry] = []
             var running = 0
             var claimed = 0
-            var moreDue = true
             var unreachableSince: ContinuousClock.Instant?
             // A share just queued for the next destination of its chain: claim before deciding the run is over.
             var claimAgain = false
+            // False after a claim got fewer items than it asked for (nothing more due, or a destination's cap
+            // reached), until a try ends: that may free a capped destination's place, so the run claims again then,
+            // and ends once nothing is out.
+            var claimable = true
             while true {
-                let free = moreDue && failure == nil && !Task.isCancelled ? max(1, concurrency) - running : 0
+                let free = claimable && failure == nil && !Task.isCancelled ? max(1, concurrency) - running : 0
                 if !waiting.isEmpty || free > 0 {
                     do throws(OutboxQueueError) {
                         let (items, claims) = try await queue.settle(
@@ -138,12 +141,11 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
                             }
                         }
                         waiting = []
+                        claimable = claims.count == free
                         // A share queued for the next destination of its chain is due now.
                         if fellBack {
-                            moreDue = true
+                            claimable = true
                             claimAgain = true
-                        } else if claims.count < free {
-                            moreDue = false
                         }
                         for claim in claims {
                             let order = claimed
@@ -181,6 +183,7 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
                 guard running > 0 else { break }
                 let taken = await ended.takeAll()
                 running -= taken.count
+                claimable = true
                 if failure == nil { waiting += taken }
             }
             group.cancelAll()

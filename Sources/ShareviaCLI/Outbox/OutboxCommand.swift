@@ -35,7 +35,7 @@ struct OutboxCommand: AsyncParsableCommand {
             """,
         subcommands: [
             OutboxListCommand.self, OutboxRunCommand.self, OutboxRetryCommand.self, OutboxDropCommand.self,
-            OutboxPasswordCommand.self,
+            OutboxLimitCommand.self, OutboxPasswordCommand.self,
         ],
         defaultSubcommand: OutboxListCommand.self
     )

@@ -70,7 +70,12 @@ enum OutboxCommands {
                 }
             } catch let error as OutboxQueueError {
                 // Its words name the outbox already.
-                throw failure(error.message)
+                guard error.code == "password-missing" else { throw failure(error.message) }
+                throw failure(
+                    error.message + ": give it in the URL, \(OutboxSettings.passwordVariable), the config file's "
+                        + "outbox.password_file or password_env, the keyring ('sharevia outbox password --outbox URL'), "
+                        + "or PGPASSWORD"
+                )
             }
         }
     }

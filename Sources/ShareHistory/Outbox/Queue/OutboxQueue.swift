@@ -56,6 +56,9 @@ package protocol OutboxQueue: Sendable {
     func makeDue(_ id: Int64?, now: Int64) async throws(OutboxQueueError) -> [Int64]
     /// Removes items delivered or handed off before `before`; returns how many.
     func prune(deliveredBefore before: Int64) async throws(OutboxQueueError) -> Int
+    /// Caps how many items of `destination` are sent at once by every worker together; nil lifts the cap.
+    /// - Throws: ``OutboxQueueError``; the SQLite outbox, which one machine drains, has no such cap.
+    func setConcurrencyLimit(_ limit: Int?, for destination: DestinationID) async throws(OutboxQueueError)
     /// The queue's figures at `now`.
     func statistics(now: Int64) async throws(OutboxQueueError) -> OutboxQueueStatistics
 

@@ -92,6 +92,14 @@ package struct SQLiteOutboxQueue: OutboxQueue {
         try Self.mapping { () throws(SQLiteError) in try store.prune(deliveredBefore: before) }
     }
 
+    package func setConcurrencyLimit(_ limit: Int?, for destination: DestinationID) async throws(OutboxQueueError) {
+        throw OutboxQueueError(
+            "a SQLite outbox is drained by one machine, which caps what it sends at once itself; a limit per "
+                + "destination shared by every worker needs a PostgreSQL outbox",
+            code: "unsupported"
+        )
+    }
+
     package func statistics(now: Int64) async throws(OutboxQueueError) -> OutboxQueueStatistics {
         try Self.mapping { () throws(SQLiteError) in try store.statistics(now: now) }
     }
