@@ -100,12 +100,20 @@ enum ErrorAdvice {
         case .emptyChain:
             return "\(message) with --to"
         case .unknownDestination:
-            return "\(message) (run 'sharevia destinations')"
+            guard let id = detail.value, let suggestion = DidYouMean.closest(to: id, in: detail.found) else {
+                return "\(message) (run 'sharevia destinations')"
+            }
+            let named = "unknown destination '\(id)'"
+            let suggested = message.replacing("\(named). ", with: "\(named); did you mean '\(suggestion)'? ")
+            return "\(suggested) (run 'sharevia destinations')"
         case .missingFile:
             return
                 "\(message.hasSuffix(".") ? String(message.dropLast()) : message), or pass --text for a text-only share."
         case .imageTooLarge:
             return "\(message) (sharevia image convert --compression smallest)"
+        case .nothingCarried:
+            guard let textFile = detail.found.first else { return nil }
+            return "\(message); to share the text of \(textFile) instead, pass it as text: --text - < \(textFile)"
         case .signInAgain:
             return LoginBlueskyCommand.advice(message, detail)
         default:
