@@ -86,12 +86,26 @@ enum ErrorAdvice {
         return copy
     }
 
-    /// The card error with the command that shows the schema, when the schema shows the fix.
+    /// The card error with the kind or theme a mistyped one was probably meant to be, and the
+    /// command that shows the schema, when the schema shows the fix.
     static func card(_ error: CardError) -> CardError {
-        guard error.schemaShowsTheFix else { return error }
         var copy = error
-        copy.message += " (see 'sharevia card schema')"
+        if let suggestion = cardSuggestion(error) { copy.message += " (did you mean '\(suggestion)'?)" }
+        if error.schemaShowsTheFix { copy.message += " (see 'sharevia card schema')" }
         return copy
+    }
+
+    /// The kind or theme closest to the one `error` refuses at `$.kind`, `$.theme` or
+    /// `$.theme.base` (the value its message quotes first).
+    private static func cardSuggestion(_ error: CardError) -> String? {
+        let candidates: [String]
+        switch error.path {
+        case "$.kind": candidates = CardKind.allCases.map(\.rawValue)
+        case "$.theme", "$.theme.base": candidates = CardTheme.presets.map(\.name)
+        default: return nil
+        }
+        guard let quoted = error.message.firstMatch(of: /'([^']*)'/)?.1 else { return nil }
+        return DidYouMean.closest(to: String(quoted), in: candidates)
     }
 
     /// Advice for facts only the command line can act on, whatever the destination.

@@ -173,6 +173,13 @@ public enum ShareviaMain {
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         let wantsJSON = JSONErrorOutput.isRequested(in: arguments)
         do {
+            if ["--generate-completion-script", "bash"] == arguments
+                || arguments == ["--generate-completion-script=bash"]
+            {
+                // With the share command's completions at the top level, where it is the default.
+                StandardStreams.write(ShellCompletions.bash(ShareviaCommand.completionScript(for: .bash)) + "\n")
+                return 0
+            }
             if let request = try ShareCommandLine.request(arguments) {
                 switch request {
                 case .share(let invocation): try await invocation.run()

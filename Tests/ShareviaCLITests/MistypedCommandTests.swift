@@ -102,4 +102,30 @@ import Testing
             )
         )
     }
+
+    @Test func aMistypedThemeOrKindGetsTheOneItMeant() async throws {
+        let spec = "\(PackageRoot.path)/examples/cards/streak.json"
+        let theme = try await ShareviaProcess.run([
+            "card", "render", spec, "--theme", "midnite", "-o", folder.file("a.png"),
+        ])
+        #expect(theme.status == 64)
+        #expect(
+            theme.stderr.hasPrefix(
+                "Error: --theme 'midnite' is not a theme; did you mean 'midnight'? use one of: dark,"
+            ),
+            "\(theme.stderr)"
+        )
+        let original = try String(contentsOfFile: spec, encoding: .utf8)
+        for (mistake, meant) in [("\"kind\": \"streek\"", "streak"), ("\"theme\": \"drak\"", "dark")] {
+            var text = original.replacing(
+                /"kind": "streak"/,
+                with: mistake.hasPrefix("\"kind") ? mistake : "\"kind\": \"streak\""
+            )
+            if mistake.hasPrefix("\"theme") { text = text.replacing(/"theme": "[a-z]+"/, with: mistake) }
+            let path = try folder.write(Array(text.utf8), named: "\(meant).json")
+            let run = try await ShareviaProcess.run(["card", "render", path, "-o", folder.file("\(meant).png")])
+            #expect(run.status == 65, "\(run.stderr)")
+            #expect(run.stderr.contains("(did you mean '\(meant)'?)"), "\(run.stderr)")
+        }
+    }
 }

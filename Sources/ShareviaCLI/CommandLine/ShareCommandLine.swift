@@ -24,7 +24,7 @@ enum ShareCommandLine {
     static let otherCommands: Set<String> = [
         "image", "text", "sms", "config", "card", "accounts", "login", "logout", "history", "stats", "outbox", "help",
         "--help", "-h", "--version",
-        "--generate-completion-script", "--experimental-dump-help", "--generate-manual",
+        "--generate-completion-script", "--experimental-dump-help", "--generate-manual", ShellCompletions.valuesWord,
     ]
 
     /// The share command's help screen.
