@@ -16,7 +16,7 @@ public struct ShareviaCommand: AsyncParsableCommand {
         abstract: "Share a card, text or link to the clipboard, a file, X, Mastodon, Bluesky, Threads and more.",
         usage: """
             sharevia [share] --to <dest>[,<dest>...] [<file> ...] [--text <text>] [<share options>]
-              sharevia <subcommand>
+            sharevia <subcommand>
             """,
         discussion: """
             Sharing is the default command: 'sharevia --to x ...' is 'sharevia share --to x ...'. \
