@@ -34,13 +34,13 @@ enum ConfigTemplate {
             let indent = section.name.isEmpty ? "" : "  "
             if !section.name.isEmpty { text += "#\(section.name):\n" }
             for (name, setting) in section.settings {
-                text += "#\(indent)  # \(describe(setting))\n"
+                text += (indent.isEmpty ? "# " : "#\(indent)# ") + describe(setting) + "\n"
                 text += "#\(indent)\(line(name, setting))\n"
             }
         }
         text += """
 
-            #  # Named chains, for --chain NAME (an example):
+            # Named chains, for --chain NAME (an example):
             #chains:
             #  social: [mastodon, bluesky, clipboard]
 
