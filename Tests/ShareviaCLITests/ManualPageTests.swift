@@ -76,7 +76,7 @@ import Testing
             #expect(variables.contains(".It Ev \(variable)\n"), "\(variable) is missing")
         }
         for path in [
-            "~/.config/sharevia/config.yaml", "~/.local/share/sharevia/shares", "~/.local/share/sharevia/plugins",
+            "~/.config/sharevia/config.yaml", "$XDG_DATA_HOME/sharevia/shares", "~/.local/share/sharevia/plugins",
         ] {
             #expect(text[files.upperBound...].contains(".It Pa \(path)\n"), "\(path)")
         }

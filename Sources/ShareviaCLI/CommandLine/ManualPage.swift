@@ -131,8 +131,8 @@ enum ManualPage {
                 "The config file (or SHAREVIA_CONFIG, or --config); 'sharevia config init' writes a starting one."
             ),
             (
-                FileExportDestination.defaultDirectory(environment: home) ?? "",
-                "Where the file export writes shares (or --out)."
+                ShareSettings.outputFolder.defaultWords,
+                "Where the file export writes shares (or --out; without XDG_DATA_HOME, ~/.local/share/sharevia/shares)."
             ),
             (
                 PluginSettings.defaultFolder(environment: home) ?? "",
