@@ -128,4 +128,15 @@ import Testing
             #expect(run.stderr.contains("(did you mean '\(meant)'?)"), "\(run.stderr)")
         }
     }
+
+    @Test func anUnknownUnavailableIdGetsTheOneItMeant() async throws {
+        let run = try await ShareviaProcess.run([
+            "--to", "file", "--text", "hi", "--dry-run", "--unavailable", "clipbaord",
+        ])
+        #expect(run.status == 64)
+        #expect(
+            run.stderr.hasPrefix("error: --unavailable names unknown destination 'clipbaord'. Known destinations: ")
+        )
+        #expect(run.stderr.hasSuffix("(run 'sharevia destinations'); did you mean 'clipboard'?\n"), "\(run.stderr)")
+    }
 }
