@@ -3,6 +3,8 @@
 #   scripts/postgres-test.sh start DIR   initdb into DIR/data, starts the server on a free 127.0.0.1 port and
 #                                        prints VARIABLE=VALUE lines (below)
 #   scripts/postgres-test.sh stop DIR    stops it (waiting until it has exited) and removes what start made in DIR
+#   scripts/postgres-test.sh restart DIR stops it (fast: every connection is closed) and starts it again on the
+#                                        same port, keeping its data (a test of workers that must reconnect)
 # Printed:
 #   SHAREVIA_TEST_POSTGRES_URL  postgresql://sharevia@127.0.0.1:PORT/postgres: the superuser sharevia, trusted
 #                               over loopback without a password (tests make a database of their own each)
@@ -34,6 +36,10 @@ stop_server() {
 
 if [[ $action == stop ]]; then
   stop_server
+  exit 0
+fi
+if [[ $action == restart ]]; then
+  as_server "$bin/pg_ctl" restart -D "$data" -m fast -w -t 60 -l "$dir/postgres.log" >/dev/null
   exit 0
 fi
 [[ $action == start ]] || { echo "error: unknown action $action" >&2; exit 64; }

@@ -103,6 +103,17 @@ public enum ShareviaMain {
     /// What turns SIGINT and SIGTERM during a share into its cancellation; nil in process (tests).
     @TaskLocal static var interrupts: InterruptSignals?
 
+    /// The outbox backends this program links beyond SQLite (``run(outboxBackends:)``).
+    @TaskLocal static var outboxBackends = OutboxBackends()
+
+    /// ``run(extraDestinations:)`` in a program that links more outbox backends: `sharevia-outbox-postgres`, to which
+    /// `sharevia` hands a command that uses a PostgreSQL outbox.
+    package static func run(outboxBackends: OutboxBackends) -> Never {
+        $outboxBackends.withValue(outboxBackends) {
+            run(settings: [], extraDestinations: { _ in [] })
+        }
+    }
+
     /// Parses the process arguments, runs the matching command and exits with its code.
     ///
     /// The command runs on the calling thread (a ``CallingThreadExecutor``), so a share starts no
@@ -153,12 +164,17 @@ public enum ShareviaMain {
         }
         let interrupts = InterruptSignals.start()
         let watch: (Task<Void, Never>) -> Void = { interrupts?.watch($0) }
+        let backends = outboxBackends
         let status = CallingThreadExecutor.run(started: watch) { executor in
-            await $registryFactory.withValue(.standard(settings: settings, plus: extraDestinations)) {
-                await $routerScheduling.withValue(executor.routerScheduling) {
-                    await $interrupts.withValue(interrupts) {
-                        await DeclaredArguments.$shown.withValue(DeclaredArguments.asksForCompletionScript(arguments)) {
-                            await runCommand(arguments)
+            await $outboxBackends.withValue(backends) {
+                await $registryFactory.withValue(.standard(settings: settings, plus: extraDestinations)) {
+                    await $routerScheduling.withValue(executor.routerScheduling) {
+                        await $interrupts.withValue(interrupts) {
+                            await DeclaredArguments.$shown.withValue(
+                                DeclaredArguments.asksForCompletionScript(arguments)
+                            ) {
+                                await runCommand(arguments)
+                            }
                         }
                     }
                 }

@@ -108,6 +108,8 @@ enum ShareCommandLine {
         invocation.noFallback = values.isSet(Own.noFallback)
         invocation.dryRun = values.isSet(Own.dryRun)
         invocation.noQueue = values.isSet(OutboxSettings.noQueue)
+        invocation.enqueue = values.isSet(OutboxSettings.enqueue)
+        invocation.outbox = values.value(OutboxSettings.outbox)
         invocation.json = values.isSet(Own.json)
         invocation.verbose = values.isSet(Own.verbose)
         invocation.card = values.value(Own.card)
