@@ -204,7 +204,7 @@ enum ManualPage {
             }
             current = current.isEmpty ? escaped(word, atLineStart: true) : current + " " + text
             // A sentence ends its line: "Sentence.", "it?", "so!", not "e.g." or "(...)."
-            if let last = word.last, ".?!".contains(last), word.count > 3, !word.dropLast().contains(".") {
+            if let last = word.last, ".?!".contains(last), word.count > 1, !word.dropLast().contains(".") {
                 lines.append(current)
                 current = ""
             }
