@@ -139,4 +139,15 @@ import Testing
         )
         #expect(run.stderr.hasSuffix("(run 'sharevia destinations'); did you mean 'clipboard'?\n"), "\(run.stderr)")
     }
+
+    @Test func aDestinationGivenAsACommandIsShownWithTo() async throws {
+        let run = try await ShareviaProcess.run(["mastodon", "--text", "Day 7 done"])
+        #expect(run.status == 64)
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: 'mastodon' is a destination, not a command; name it with --to: sharevia --to mastodon --text \"Day 7 done\"\n"
+            ),
+            "\(run.stderr)"
+        )
+    }
 }

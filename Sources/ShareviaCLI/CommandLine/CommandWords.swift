@@ -1,3 +1,6 @@
+import Destinations
+import ShareCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,8 +34,9 @@ enum CommandWords {
         return Array(rest[..<dashes]) + config + Array(rest[dashes...])
     }
 
-    /// The failure for a command line whose first word names no command and no file: a command
-    /// close to it is suggested; with no `--to` or `--chain`, the word is no share either.
+    /// The failure for a command line whose first word names no command and no file: a
+    /// destination's id is shown with `--to`, a command close to it is suggested; with no `--to`
+    /// or `--chain`, the word is no share either.
     ///
     /// A word with a `/` or a `.`, or that names an existing file, is a file to share.
     static func unknownCommand(
@@ -44,9 +48,16 @@ enum CommandWords {
         else { return nil }
         let names = commandNames
         let error: CommandLineError
-        if let suggestion = DidYouMean.closest(to: word, in: names) {
+        let namesAChain = arguments.contains(where: Self.namesAChain)
+        if !namesAChain, isDestination(word) {
+            let rest = arguments.dropFirst().map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ")
+            error = .invalid(
+                "'\(word)' is a destination, not a command; name it with --to: sharevia --to \(word)"
+                    + (rest.isEmpty ? "" : " " + rest)
+            )
+        } else if let suggestion = DidYouMean.closest(to: word, in: names) {
             error = .invalid("unknown command '\(word)'; did you mean '\(suggestion)'?")
-        } else if !arguments.contains(where: Self.namesAChain) {
+        } else if !namesAChain {
             error = .invalid(
                 "unknown command '\(word)', and no file is named \(word); the commands are "
                     + names.joined(separator: ", ") + " (to share a file, name where with --to)"
@@ -55,6 +66,12 @@ enum CommandWords {
             return nil
         }
         return CommandLineFailure(error: error, screen: nil)
+    }
+
+    /// Whether `word` is a built-in destination's id (or alias).
+    private static func isDestination(_ word: String) -> Bool {
+        StandardDestinations.builtInIDs(environment: ShareEnvironment(ProcessEnvironment.variables()))
+            .contains(DestinationID(word))
     }
 
     /// `--to`, `--to=...` or `--chain`, `--chain=...`.
