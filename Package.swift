@@ -157,6 +157,13 @@ let package = Package(
             dependencies: ["ShareviaCLI", "OutboxPostgres"],
             swiftSettings: strictSettings
         ),
+        // The PostgreSQL outbox's own costs, for scripts/bench-outbox-postgres.sh.
+        .executableTarget(
+            name: "outbox-postgres-benchmark",
+            dependencies: ["OutboxPostgres", "ShareHistory", "ShareCore"],
+            path: "Benchmarks/OutboxPostgresBenchmark",
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Tests
         // What every test target shares: temporary folders, PNG bytes, Xvfb, tools, seeded randomness.

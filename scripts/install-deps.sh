@@ -28,7 +28,7 @@ if [[ $kind == test || $kind == bench ]]; then
     dbus-bin python3 systemd postgresql mandoc)
 fi
 if [[ $kind == bench ]]; then
-  packages+=(libvips-tools hyperfine time libmagickcore-6.q16-6-extra jq)
+  packages+=(libvips-tools hyperfine time libmagickcore-6.q16-6-extra jq bc)
 fi
 missing=()
 for package in "${packages[@]}"; do

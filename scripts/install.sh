@@ -5,6 +5,9 @@
 #        scripts/install.sh --with-outbox-timer [--every MINUTES]
 #            also installs a systemd user timer running 'sharevia outbox run' every 5 minutes
 #            (scripts/outbox-timer.sh; its --remove takes it away again)
+#        scripts/install.sh --with-postgres
+#            also builds and installs sharevia-outbox-postgres beside sharevia: the same commands with the
+#            PostgreSQL outbox (postgres-nio), to which sharevia hands '--outbox postgresql://...' over
 # Installs:
 #   $PREFIX/bin/sharevia
 #   $PREFIX/share/bash-completion/completions/sharevia
@@ -17,13 +20,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=${PREFIX:-$HOME/.local}
 outbox_timer=()
+with_postgres=""
 while (($#)); do
   case $1 in
+    --with-postgres) with_postgres=yes; shift ;;
     --with-outbox-timer) outbox_timer=(--bin "$prefix/bin/sharevia"); shift ;;
     --every)
       ((${#outbox_timer[@]})) || { echo "error: --every goes with --with-outbox-timer" >&2; exit 64; }
       outbox_timer+=(--every "${2:-}"); shift $(($# > 1 ? 2 : 1)) ;;
-    *) echo "error: unknown option '$1'; scripts/install.sh takes --with-outbox-timer [--every MINUTES]" >&2; exit 64 ;;
+    *) echo "error: unknown option '$1'; scripts/install.sh takes --with-outbox-timer [--every MINUTES] and --with-postgres" >&2; exit 64 ;;
   esac
 done
 scripts/install-deps.sh build
@@ -47,6 +52,13 @@ install -m 0755 -s "$bin/sharevia" "$prefix/bin/sharevia"
 "$bin/sharevia" --generate-completion-script zsh >"$prefix/share/zsh/site-functions/_sharevia"
 "$bin/sharevia" --generate-completion-script fish >"$prefix/share/fish/vendor_completions.d/sharevia.fish"
 install -m 0644 "$man_dir"/*.1 "$prefix/share/man/man1/"
+if [[ -n $with_postgres ]]; then
+  echo "building sharevia-outbox-postgres (release; postgres-nio takes several minutes)..."
+  swift build -c release "${STATIC_BUILD_FLAGS[@]}" --product sharevia-outbox-postgres >"$build_log" 2>&1 ||
+    { cat "$build_log"; exit 1; }
+  install -m 0755 "$bin/sharevia-outbox-postgres" "$prefix/bin/sharevia-outbox-postgres"
+  echo "installed $prefix/bin/sharevia-outbox-postgres (sharevia hands --outbox postgresql://... to it)"
+fi
 
 echo "installed $prefix/bin/sharevia ($("$prefix/bin/sharevia" --version))"
 echo "  completions: $prefix/share/{bash-completion/completions,zsh/site-functions,fish/vendor_completions.d}"

@@ -10,6 +10,7 @@
 #                               over loopback without a password (tests make a database of their own each)
 # Every other role must give its password (scram-sha-256), so a test can check that a wrong password is refused
 # and never printed. Durability is off (fsync, synchronous_commit, full-page writes): a throwaway server.
+# SHAREVIA_POSTGRES_DURABLE=1 keeps PostgreSQL's defaults (every commit on disk), for benchmarks.
 # Needs Debian's postgresql-15 (scripts/install-deps.sh test). PostgreSQL refuses to run as root, so under root
 # the server runs as the system user sharevia-postgres, created here once; DIR/data belongs to it.
 set -euo pipefail
@@ -77,7 +78,8 @@ started=""
 for _ in 1 2 3; do
   port=$(free_port)
   options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir/socket"
-  options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+  options+=" -c max_connections=300"
+  [[ -n ${SHAREVIA_POSTGRES_DURABLE:-} ]] || options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
   if as_server "$bin/pg_ctl" start -D "$data" -l "$log" -w -t 60 -o "$options" >/dev/null 2>&1; then
     started=yes
     break

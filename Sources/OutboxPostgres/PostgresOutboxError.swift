@@ -53,6 +53,14 @@ package struct PostgresOutboxError: Error, Sendable, Hashable, CustomStringConve
                 sqlState: info[.sqlState]
             ).redacted(by: redactor)
         }
+        if psql.code == .authMechanismRequiresPassword {
+            return PostgresOutboxError(
+                .connection,
+                "\(doing): the server asks for a password and none was given: give it in the connection string's "
+                    + "place for it, SHAREVIA_OUTBOX_PASSWORD, the config file's outbox.password_file, the keyring "
+                    + "('sharevia outbox password'), or PGPASSWORD"
+            ).redacted(by: redactor)
+        }
         var message = "\(doing): \(psql.code)"
         if let underlying = psql.underlying { message += ": \(underlying)" }
         return PostgresOutboxError(.connection, message).redacted(by: redactor)

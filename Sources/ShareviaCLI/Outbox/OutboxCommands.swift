@@ -69,7 +69,8 @@ enum OutboxCommands {
                     try await body(queue, context)
                 }
             } catch let error as OutboxQueueError {
-                throw failure("\(location.description) can't be used: \(error)")
+                // Its words name the outbox already.
+                throw failure(error.message)
             }
         }
     }
