@@ -56,7 +56,7 @@ if [[ -n $with_postgres ]]; then
   echo "building sharevia-outbox-postgres (release; postgres-nio takes several minutes)..."
   swift build -c release "${STATIC_BUILD_FLAGS[@]}" --product sharevia-outbox-postgres >"$build_log" 2>&1 ||
     { cat "$build_log"; exit 1; }
-  install -m 0755 "$bin/sharevia-outbox-postgres" "$prefix/bin/sharevia-outbox-postgres"
+  install -m 0755 -s "$bin/sharevia-outbox-postgres" "$prefix/bin/sharevia-outbox-postgres"
   echo "installed $prefix/bin/sharevia-outbox-postgres (sharevia hands --outbox postgresql://... to it)"
 fi
 
