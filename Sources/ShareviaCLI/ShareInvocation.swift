@@ -148,7 +148,9 @@ struct ShareInvocation: Equatable, Sendable {
         do {
             _ = try chain.validatedIDs(against: router.registry)
         } catch {
-            throw usageFailure(ErrorAdvice.message(for: error))
+            throw usageFailure(
+                UnknownDestinationAdvice.message(for: error, plugins: routing.plugins, environment: environment)
+            )
         }
         if enqueue {
             try await self.enqueue(chain: chain, routing: routing, registry: router.registry, environment: environment)
@@ -236,7 +238,11 @@ struct ShareInvocation: Equatable, Sendable {
             throw usageFailure(error.message)
         }
         var body = text ?? ""
-        if text == "-" { body = try StandardStreams.readUTF8Input(purpose: "--text") }
+        if text == "-" {
+            // `echo ... |` ends the text with a line ending the person never meant to post.
+            let input = try StandardStreams.readUTF8Input(purpose: "--text")
+            body = String(Substring(LineEnding.withoutFinalLineEnding(input.utf8)))
+        }
         let content = ShareContent(
             title: title,
             text: body,

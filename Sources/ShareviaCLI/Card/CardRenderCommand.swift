@@ -13,12 +13,16 @@ struct CardRenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"))
+    @Argument(
+        help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"),
+        completion: .file(extensions: ["json"])
+    )
     var spec: String
 
     @Option(
         name: [.short, .customLong("output")],
-        help: ArgumentHelp("The PNG file to write (a regular file; '-' for standard output).", valueName: "file")
+        help: ArgumentHelp("The PNG file to write (a regular file; '-' for standard output).", valueName: "file"),
+        completion: .file()
     )
     var output: String
 
