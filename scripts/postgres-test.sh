@@ -3,11 +3,14 @@
 #   scripts/postgres-test.sh start DIR   initdb into DIR/data, starts the server on a free 127.0.0.1 port and
 #                                        prints VARIABLE=VALUE lines (below)
 #   scripts/postgres-test.sh stop DIR    stops it (waiting until it has exited) and removes what start made in DIR
+#   scripts/postgres-test.sh restart DIR stops it (fast: every connection is closed) and starts it again on the
+#                                        same port, keeping its data (a test of workers that must reconnect)
 # Printed:
 #   SHAREVIA_TEST_POSTGRES_URL  postgresql://sharevia@127.0.0.1:PORT/postgres: the superuser sharevia, trusted
 #                               over loopback without a password (tests make a database of their own each)
 # Every other role must give its password (scram-sha-256), so a test can check that a wrong password is refused
 # and never printed. Durability is off (fsync, synchronous_commit, full-page writes): a throwaway server.
+# SHAREVIA_POSTGRES_DURABLE=1 keeps PostgreSQL's defaults (every commit on disk), for benchmarks.
 # Needs Debian's postgresql-15 (scripts/install-deps.sh test). PostgreSQL refuses to run as root, so under root
 # the server runs as the system user sharevia-postgres, created here once; DIR/data belongs to it.
 set -euo pipefail
@@ -34,6 +37,10 @@ stop_server() {
 
 if [[ $action == stop ]]; then
   stop_server
+  exit 0
+fi
+if [[ $action == restart ]]; then
+  as_server "$bin/pg_ctl" restart -D "$data" -m fast -w -t 60 -l "$dir/postgres.log" >/dev/null
   exit 0
 fi
 [[ $action == start ]] || { echo "error: unknown action $action" >&2; exit 64; }
@@ -71,7 +78,8 @@ started=""
 for _ in 1 2 3; do
   port=$(free_port)
   options="-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir/socket"
-  options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300"
+  options+=" -c max_connections=300"
+  [[ -n ${SHAREVIA_POSTGRES_DURABLE:-} ]] || options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
   if as_server "$bin/pg_ctl" start -D "$data" -l "$log" -w -t 60 -o "$options" >/dev/null 2>&1; then
     started=yes
     break

@@ -38,16 +38,25 @@ package struct SecretServiceKeyring: Sendable {
 
     /// Stores `token` for the account, replacing any earlier one.
     package func store(_ token: Secret, network: AccountNetwork, account: String) -> Result<Void, Failure> {
+        store(token, network: network.rawValue, account: account, label: "sharevia: \(network.displayName) \(account)")
+    }
+
+    /// Stores `secret` under the attributes `network` and `account` (an outbox's password: `network=outbox`).
+    package func store(_ secret: Secret, network: String, account: String, label: String) -> Result<Void, Failure> {
         var result = csecret_result()
-        let label = "sharevia: \(network.displayName) \(account)"
-        let status = csecret_store(network.rawValue, account, label, token.revealed(), milliseconds, &result)
+        let status = csecret_store(network, account, label, secret.revealed(), milliseconds, &result)
         return status == CSECRET_OK ? .success(()) : .failure(Self.failure(status, &result))
     }
 
     /// The token for the account, or nil when the keyring has none.
     package func lookup(network: AccountNetwork, account: String) -> Result<Secret?, Failure> {
+        lookup(network: network.rawValue, account: account)
+    }
+
+    /// The secret stored under the attributes `network` and `account`, or nil when the keyring has none.
+    package func lookup(network: String, account: String) -> Result<Secret?, Failure> {
         var result = csecret_result()
-        let status = csecret_lookup(network.rawValue, account, milliseconds, &result)
+        let status = csecret_lookup(network, account, milliseconds, &result)
         switch status {
         case CSECRET_OK:
             guard let pointer = result.token else { return .success(nil) }
@@ -60,8 +69,13 @@ package struct SecretServiceKeyring: Sendable {
 
     /// Removes the account's token; true when there was one.
     package func clear(network: AccountNetwork, account: String) -> Result<Bool, Failure> {
+        clear(network: network.rawValue, account: account)
+    }
+
+    /// Removes the secret stored under `network` and `account`; true when there was one.
+    package func clear(network: String, account: String) -> Result<Bool, Failure> {
         var result = csecret_result()
-        let status = csecret_clear(network.rawValue, account, milliseconds, &result)
+        let status = csecret_clear(network, account, milliseconds, &result)
         return status == CSECRET_OK ? .success(result.removed != 0) : .failure(Self.failure(status, &result))
     }
 

@@ -33,7 +33,7 @@ extension ShareAttachment {
     ///   - mimeType: The type to use when the bytes show none.
     ///   - pipeWait: How long a pipe may take to send all of its bytes.
     /// - Throws: ``ShareError`` with code `badInput` naming the path when it does not exist, is
-    ///   not a regular file or pipe, cannot be read, is over a limit, or claims an image type its
+    ///   empty, is not a regular file or pipe, cannot be read, is over a limit, or claims an image type its
     ///   bytes don't have.
     public static func file(
         _ path: String,
@@ -45,6 +45,13 @@ extension ShareAttachment {
             guard input.size <= ShareAttachment.fileByteLimit else {
                 throw AttachmentFileError.shareError(
                     InputFileError(path: path, problem: .tooLarge(AttachmentFileError.fileLimit))
+                )
+            }
+            guard input.size > 0 else {
+                throw ShareError(
+                    .badInput,
+                    message:
+                        "'\(path)' is empty (0 bytes), so there is nothing to attach; check the path, or write the file first"
                 )
             }
             var head = [UInt8](repeating: 0, count: 16)

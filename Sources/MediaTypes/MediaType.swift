@@ -77,6 +77,7 @@ package enum MediaType {
         case "gif": return "image/gif"
         case "webp": return "image/webp"
         case "txt": return "text/plain"
+        case "md", "markdown": return "text/markdown"
         case "json": return "application/json"
         case "pdf": return "application/pdf"
         default: return "application/octet-stream"

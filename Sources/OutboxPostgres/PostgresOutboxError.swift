@@ -53,6 +53,10 @@ package struct PostgresOutboxError: Error, Sendable, Hashable, CustomStringConve
                 sqlState: info[.sqlState]
             ).redacted(by: redactor)
         }
+        if psql.code == .authMechanismRequiresPassword {
+            return PostgresOutboxError(.passwordMissing, "\(doing): the server asks for a password and none was given")
+                .redacted(by: redactor)
+        }
         var message = "\(doing): \(psql.code)"
         if let underlying = psql.underlying { message += ": \(underlying)" }
         return PostgresOutboxError(.connection, message).redacted(by: redactor)
@@ -72,6 +76,8 @@ package struct PostgresOutboxError: Error, Sendable, Hashable, CustomStringConve
 extension StableErrorCode where Owner == PostgresOutboxError {
     /// The database could not be reached, or the connection broke (the request may not have been done).
     package static var connection: Self { Self("connection") }
+    /// The server asks for a password, and the connection had none.
+    package static var passwordMissing: Self { Self("password-missing") }
     /// The server refused or failed a statement: see ``PostgresOutboxError/serverWords`` and its SQLSTATE.
     package static var server: Self { Self("server") }
     /// The database's outbox schema is newer than this sharevia knows; nothing was changed.

@@ -43,7 +43,8 @@ extension PostgresOutboxStore {
         claiming count: Int,
         owner: String,
         leaseSeconds: Int64,
-        now: Int64 = PostgresOutboxStore.now()
+        now: Int64 = PostgresOutboxStore.now(),
+        only: [Int64]? = nil
     ) async throws(PostgresOutboxError) -> (finished: [OutboxItem?], claims: [OutboxClaim]) {
         let leaseUntil = OutboxBackendSupport.adding(seconds: leaseSeconds, to: now)
         let doing = finished.isEmpty ? "can't claim outbox items" : "can't record the outbox's tries and claim more"
@@ -57,6 +58,7 @@ extension PostgresOutboxStore {
                 try await tidyUp(now: now, on: connection)
                 let chosen = try await choose(
                     count: count,
+                    only: only,
                     owner: owner,
                     leaseUntil: leaseUntil,
                     now: now,
@@ -111,6 +113,7 @@ extension PostgresOutboxStore {
     /// Steps 2 and 3 of ``claim(owner:leaseSeconds:count:now:)``: the items claimed, each with its state before.
     func choose(
         count: Int,
+        only: [Int64]? = nil,
         owner: String,
         leaseUntil: Int64,
         now: Int64,
@@ -149,6 +152,7 @@ extension PostgresOutboxStore {
                 limit: min(free, count - chosen.count),
                 destination: name,
                 excluding: [],
+                only: only,
                 owner: owner,
                 leaseUntil: leaseUntil,
                 now: now,
@@ -160,6 +164,7 @@ extension PostgresOutboxStore {
                 limit: count - chosen.count,
                 destination: nil,
                 excluding: limited,
+                only: only,
                 owner: owner,
                 leaseUntil: leaseUntil,
                 now: now,
@@ -169,11 +174,13 @@ extension PostgresOutboxStore {
         return chosen
     }
 
-    /// Claims up to `limit` due items of `destination` (nil: of any destination not in `excluding`).
+    /// Claims up to `limit` due items of `destination` (nil: of any destination not in `excluding`), of `only`
+    /// when given.
     private func pick(
         limit: Int,
         destination: String?,
         excluding: [String],
+        only: [Int64]?,
         owner: String,
         leaseUntil: Int64,
         now: Int64,
@@ -186,6 +193,7 @@ extension PostgresOutboxStore {
                 WHERE i.state IN ('queued', 'unknown') AND i.next_try_us <= \(now)
                     AND (\(destination)::text IS NULL OR i.destination = \(destination))
                     AND NOT (i.destination = ANY(\(excluding)))
+                    AND (\(only == nil) OR i.id = ANY(\(only ?? [])))
                     AND NOT EXISTS (
                         SELECT 1 FROM sharevia_outbox_destinations d
                         WHERE d.destination = i.destination AND d.paused_until_us > \(now))

@@ -65,6 +65,14 @@ public protocol ShareDestination: Sendable {
     func deliver(_ prepared: PreparedShare) async throws(ShareError) -> DeliveryReceipt
 }
 
+extension ShareAttachment {
+    /// The path of a file's attachment, else its file name.
+    fileprivate var pathOrName: String {
+        if case .file(let path) = source { return path }
+        return fileName
+    }
+}
+
 extension ShareDestination {
     /// The destination's id.
     public var id: DestinationID { descriptor.id }
@@ -88,7 +96,11 @@ extension ShareDestination {
             throw ShareError(
                 .contentRejected,
                 destination: id,
-                message: "\(name) takes \(caps.names.joined(separator: ", ")), and this share has none of those"
+                message: "\(name) takes \(caps.names.joined(separator: ", ")), and this share has none of those",
+                detail: .init(
+                    .nothingCarried,
+                    found: content.attachments.filter { $0.mimeType.hasPrefix("text/") }.map(\.pathOrName)
+                )
             )
         }
         guard caps.contains(.image), !caps.contains(.files) else { return }

@@ -33,6 +33,7 @@ extension ShareError {
                 case unsupportedType = "unsupported-type"
                 case rateLimited = "rate-limited"
                 case noAnswer = "no-answer"
+                case nothingCarried = "nothing-carried"
             }
             private let base: Base
             private init(_ base: Base) { self.base = base }
@@ -83,6 +84,9 @@ extension ShareError {
             /// server, then what makes a later retry safe (an idempotency key, a record key) when
             /// the destination sent one.
             public static let noAnswer = Code(.noAnswer)
+            /// The share has nothing the destination carries; ``Detail/found`` holds the paths
+            /// (or names) of the attachments that are text (`text/*`), whose text it could carry.
+            public static let nothingCarried = Code(.nothingCarried)
 
             /// The stable code string, such as `missing-setting`.
             public var description: String { base.rawValue }

@@ -86,12 +86,26 @@ enum ErrorAdvice {
         return copy
     }
 
-    /// The card error with the command that shows the schema, when the schema shows the fix.
+    /// The card error with the kind or theme a mistyped one was probably meant to be, and the
+    /// command that shows the schema, when the schema shows the fix.
     static func card(_ error: CardError) -> CardError {
-        guard error.schemaShowsTheFix else { return error }
         var copy = error
-        copy.message += " (see 'sharevia card schema')"
+        if let suggestion = cardSuggestion(error) { copy.message += " (did you mean '\(suggestion)'?)" }
+        if error.schemaShowsTheFix { copy.message += " (see 'sharevia card schema')" }
         return copy
+    }
+
+    /// The kind or theme closest to the one `error` refuses at `$.kind`, `$.theme` or
+    /// `$.theme.base` (the value its message quotes first).
+    private static func cardSuggestion(_ error: CardError) -> String? {
+        let candidates: [String]
+        switch error.path {
+        case "$.kind": candidates = CardKind.allCases.map(\.rawValue)
+        case "$.theme", "$.theme.base": candidates = CardTheme.presets.map(\.name)
+        default: return nil
+        }
+        guard let quoted = error.message.firstMatch(of: /'([^']*)'/)?.1 else { return nil }
+        return DidYouMean.closest(to: String(quoted), in: candidates)
     }
 
     /// Advice for facts only the command line can act on, whatever the destination.
@@ -100,12 +114,20 @@ enum ErrorAdvice {
         case .emptyChain:
             return "\(message) with --to"
         case .unknownDestination:
-            return "\(message) (run 'sharevia destinations')"
+            guard let id = detail.value, let suggestion = DidYouMean.closest(to: id, in: detail.found) else {
+                return "\(message) (run 'sharevia destinations')"
+            }
+            let named = "unknown destination '\(id)'"
+            let suggested = message.replacing("\(named). ", with: "\(named); did you mean '\(suggestion)'? ")
+            return "\(suggested) (run 'sharevia destinations')"
         case .missingFile:
             return
                 "\(message.hasSuffix(".") ? String(message.dropLast()) : message), or pass --text for a text-only share."
         case .imageTooLarge:
             return "\(message) (sharevia image convert --compression smallest)"
+        case .nothingCarried:
+            guard let textFile = detail.found.first else { return nil }
+            return "\(message); to share the text of \(textFile) instead, pass it as text: --text - < \(textFile)"
         case .signInAgain:
             return LoginBlueskyCommand.advice(message, detail)
         default:

@@ -25,20 +25,38 @@ public enum ShareviaExitCode {
         }
     }
 
+    /// Every exit code with its meaning, in `--help`'s order and wrapping: the one source of
+    /// `--help`'s EXIT CODES and the man page's EXIT STATUS.
+    static let table: [(codes: String, lines: [String])] = [
+        (
+            "0",
+            [
+                "delivered or handed off by the first destination (with --dry-run: it would be);",
+                "\"handed off\" means a person must still finish the post (open the URL, send the",
+                "message): the report says what to do",
+            ]
+        ),
+        ("3", ["delivered or handed off, but only by a fallback (the report says why the first failed)"]),
+        ("4", ["not delivered by any destination in the chain"]),
+        ("64", ["usage error: unknown option or destination, missing or unreadable file"]),
+        ("65", ["an image that can't be processed, or an output that exists (image commands, config init)"]),
+        (
+            "130",
+            [
+                "interrupted by SIGINT (143: SIGTERM): the share was cancelled and its temporary",
+                "files removed; the report says so (unless a destination had already taken it)",
+            ]
+        ),
+        ("1", ["internal error"]),
+    ]
+
     /// The text `--help` shows.
-    static let helpText = """
-        EXIT CODES
-          0   delivered or handed off by the first destination (with --dry-run: it would be);
-              "handed off" means a person must still finish the post (open the URL, send the
-              message): the report says what to do
-          3   delivered or handed off, but only by a fallback (the report says why the first failed)
-          4   not delivered by any destination in the chain
-          64  usage error: unknown option or destination, missing or unreadable file
-          65  an image that can't be processed, or an output that exists (image commands)
-          130 interrupted by SIGINT (143: SIGTERM): the share was cancelled and its temporary
-              files removed; the report says so (unless a destination had already taken it)
-          1   internal error
-        """
+    static let helpText =
+        "EXIT CODES\n"
+        + table.map { entry in
+            let code = entry.codes + String(repeating: " ", count: max(0, 4 - entry.codes.count))
+            return "  " + code + entry.lines.joined(separator: "\n      ")
+        }.joined(separator: "\n")
 }
 
 /// An error already printed to stderr; exits with its code.

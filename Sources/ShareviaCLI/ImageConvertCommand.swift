@@ -12,7 +12,7 @@ struct ImageConvertCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The PNG image to convert.")
+    @Argument(help: "The PNG image to convert.", completion: .file())
     var input: String
 
     @OptionGroup var output: ImageOutputOptions

@@ -14,7 +14,7 @@ struct ImageFitCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The PNG image to fit.")
+    @Argument(help: "The PNG image to fit.", completion: .file())
     var input: String
 
     @OptionGroup var output: ImageOutputOptions

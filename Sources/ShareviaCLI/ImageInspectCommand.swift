@@ -20,7 +20,7 @@ struct ImageInspectCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The image files to inspect.")
+    @Argument(help: "The image files to inspect.", completion: .file())
     var files: [String]
 
     @Flag(help: "Print JSON (an array with one object per file) instead of text.")

@@ -20,7 +20,8 @@ enum ImageCompression: String, ExpressibleByArgument, CaseIterable {
 struct ImageOutputOptions: ParsableArguments {
     @Option(
         name: [.short, .customLong("output")],
-        help: "The PNG file to write (a regular file; '-' for standard output)."
+        help: "The PNG file to write (a regular file; '-' for standard output).",
+        completion: .file()
     )
     var output: String
 

@@ -149,8 +149,10 @@ struct RouterSettings: Equatable, Sendable {
         }
         let known = registry.ids.map(\.rawValue).joined(separator: ", ")
         if let bad = unknown(in: unavailable ?? "").first {
+            let meant = DidYouMean.closest(to: bad.rawValue, in: registry.ids.map(\.rawValue))
             throw usageFailure(
                 "--unavailable names unknown destination '\(bad)'. Known destinations: \(known) (run 'sharevia destinations')"
+                    + (meant.map { "; did you mean '\($0)'?" } ?? "")
             )
         }
         let variable = ShareEnvironment.unavailableVariable

@@ -36,6 +36,10 @@ struct ShareInvocation: Equatable, Sendable {
     var dryRun = false
     /// `--no-queue`: don't queue the share in the outbox.
     var noQueue = false
+    /// `--enqueue`: queue the share in the outbox without sending it.
+    var enqueue = false
+    /// `--outbox URL`: the outbox `--enqueue` queues in.
+    var outbox: String?
     var json = false
     /// `--verbose`: reports include what plugins logged on stderr.
     var verbose = false
@@ -64,6 +68,16 @@ struct ShareInvocation: Equatable, Sendable {
             throw ValidationError(
                 "--share-id '\(shareID)' is not a share id; give the \"shareId\" a --json report printed, "
                     + "such as 1795693512123456-9f2c4e1a0b7d3c55"
+            )
+        }
+        if outbox != nil && !enqueue {
+            throw ValidationError(
+                "--outbox names the outbox --enqueue queues in; add --enqueue (or use 'sharevia outbox')"
+            )
+        }
+        if enqueue && (dryRun || noQueue) {
+            throw ValidationError(
+                "--enqueue queues the share without sending it; it can't be used with \(dryRun ? "--dry-run" : "--no-queue")"
             )
         }
         if text == "-" && card == "-" {
@@ -134,7 +148,13 @@ struct ShareInvocation: Equatable, Sendable {
         do {
             _ = try chain.validatedIDs(against: router.registry)
         } catch {
-            throw usageFailure(ErrorAdvice.message(for: error))
+            throw usageFailure(
+                UnknownDestinationAdvice.message(for: error, plugins: routing.plugins, environment: environment)
+            )
+        }
+        if enqueue {
+            try await self.enqueue(chain: chain, routing: routing, registry: router.registry, environment: environment)
+            return
         }
         let pipeWait = routing.deliveryTimeout(environment: environment)
         let content = try buildShareable(pipeWait: pipeWait)
@@ -218,7 +238,11 @@ struct ShareInvocation: Equatable, Sendable {
             throw usageFailure(error.message)
         }
         var body = text ?? ""
-        if text == "-" { body = try StandardStreams.readUTF8Input(purpose: "--text") }
+        if text == "-" {
+            // `echo ... |` ends the text with a line ending the person never meant to post.
+            let input = try StandardStreams.readUTF8Input(purpose: "--text")
+            body = String(Substring(LineEnding.withoutFinalLineEnding(input.utf8)))
+        }
         let content = ShareContent(
             title: title,
             text: body,

@@ -14,15 +14,21 @@ public struct ShareviaCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "sharevia",
         abstract: "Share a card, text or link to the clipboard, a file, X, Mastodon, Bluesky, Threads and more.",
+        usage: """
+            sharevia [share] --to <dest>[,<dest>...] [<file> ...] [--text <text>] [<share options>]
+            sharevia <subcommand>
+            """,
         discussion: """
+            Sharing is the default command: 'sharevia --to x ...' is 'sharevia share --to x ...'. \
+            Its options (--to, --text, --title, --url, --hashtag, --fallback, --dry-run, --json, --out \
+            and every destination's) and the exit codes are in 'sharevia share --help'.
+
             A share falls back down a chain (by default: the destination you name, then the clipboard, then a \
             file export), so it is never lost.
 
               sharevia --to clipboard card.png
-              sharevia --to x --text "Seven days in a row" --url https://example.com --hashtag streak
+              sharevia --to x --text "Seven days in a row" --hashtag streak
               sharevia destinations
-
-            See 'sharevia share --help' for every option and the exit codes.
             """,
         version: ShareviaVersion.current,
         subcommands: [
@@ -97,6 +103,17 @@ public enum ShareviaMain {
     /// What turns SIGINT and SIGTERM during a share into its cancellation; nil in process (tests).
     @TaskLocal static var interrupts: InterruptSignals?
 
+    /// The outbox backends this program links beyond SQLite (``run(outboxBackends:)``).
+    @TaskLocal static var outboxBackends = OutboxBackends()
+
+    /// ``run(extraDestinations:)`` in a program that links more outbox backends: `sharevia-outbox-postgres`, to which
+    /// `sharevia` hands a command that uses a PostgreSQL outbox.
+    package static func run(outboxBackends: OutboxBackends) -> Never {
+        $outboxBackends.withValue(outboxBackends) {
+            run(settings: [], extraDestinations: { _ in [] })
+        }
+    }
+
     /// Parses the process arguments, runs the matching command and exits with its code.
     ///
     /// The command runs on the calling thread (a ``CallingThreadExecutor``), so a share starts no
@@ -130,7 +147,7 @@ public enum ShareviaMain {
             )
             exit(ShareviaExitCode.usage)
         }
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = CommandWords.movingLeadingConfig(Array(CommandLine.arguments.dropFirst()))
         // `sms count` needs no registry, no executor and no command tree: setting them up would
         // cost nearly as much as counting a megabyte (their generic types are looked up by name at
         // first use). Its one reader, driven by its options' declarations, reads it here.
@@ -147,12 +164,17 @@ public enum ShareviaMain {
         }
         let interrupts = InterruptSignals.start()
         let watch: (Task<Void, Never>) -> Void = { interrupts?.watch($0) }
+        let backends = outboxBackends
         let status = CallingThreadExecutor.run(started: watch) { executor in
-            await $registryFactory.withValue(.standard(settings: settings, plus: extraDestinations)) {
-                await $routerScheduling.withValue(executor.routerScheduling) {
-                    await $interrupts.withValue(interrupts) {
-                        await DeclaredArguments.$shown.withValue(DeclaredArguments.asksForCompletionScript(arguments)) {
-                            await runCommand(arguments)
+            await $outboxBackends.withValue(backends) {
+                await $registryFactory.withValue(.standard(settings: settings, plus: extraDestinations)) {
+                    await $routerScheduling.withValue(executor.routerScheduling) {
+                        await $interrupts.withValue(interrupts) {
+                            await DeclaredArguments.$shown.withValue(
+                                DeclaredArguments.asksForCompletionScript(arguments)
+                            ) {
+                                await runCommand(arguments)
+                            }
                         }
                     }
                 }
@@ -167,6 +189,13 @@ public enum ShareviaMain {
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         let wantsJSON = JSONErrorOutput.isRequested(in: arguments)
         do {
+            if ["--generate-completion-script", "bash"] == arguments
+                || arguments == ["--generate-completion-script=bash"]
+            {
+                // With the share command's completions at the top level, where it is the default.
+                StandardStreams.write(ShellCompletions.bash(ShareviaCommand.completionScript(for: .bash)) + "\n")
+                return 0
+            }
             if let request = try ShareCommandLine.request(arguments) {
                 switch request {
                 case .share(let invocation): try await invocation.run()
@@ -175,7 +204,7 @@ public enum ShareviaMain {
                 case .print(let text): StandardStreams.write(text + "\n")
                 }
             } else {
-                var command = try ShareviaCommand.parseAsRoot()
+                var command = try ShareviaCommand.parseAsRoot(arguments)
                 if var asyncCommand = command as? any AsyncParsableCommand {
                     try await asyncCommand.run()
                 } else {

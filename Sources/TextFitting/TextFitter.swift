@@ -5,7 +5,10 @@
 /// 2. Drop hashtags, last first, until it fits.
 /// 3. Otherwise cut the body at the last allowed place where `body… link` still fits, and end it
 ///    with `…`. Allowed places are grapheme-cluster boundaries outside URLs, mentions and
-///    hashtags, so a ZWJ emoji sequence, a flag or a combining sequence is never split.
+///    hashtags, so a ZWJ emoji sequence, a flag or a combining sequence is never split. When a
+///    word boundary (white space, or a character of a script written without spaces, such as
+///    Japanese) is within ``wordReach`` characters before that place, the cut moves back to it,
+///    so no word is cut in half; otherwise it stays on the grapheme boundary.
 /// 4. The link is never cut. When even the link alone does not fit, the body is dropped and the
 ///    result says it does not fit.
 ///
@@ -24,6 +27,10 @@ public struct TextFitter: Sendable {
     /// How many cuts past the binary search's answer are also tried, for counts that step back
     /// as the prefix grows (a cut after white space, which is trimmed, counts less).
     public static let lookAhead = 3
+
+    /// How many characters a cut moves back, at most, to end the body on a whole word; a word
+    /// longer than this (or text without word boundaries) is cut at a grapheme boundary.
+    public static let wordReach = 20
 
     /// Creates a fitter.
     public init(rules: TextRules) {
@@ -102,12 +109,32 @@ public struct TextFitter: Sendable {
                 high = middle - 1
             }
         }
-        guard let found = best else { return linkAlone() }
+        guard var found = best else { return linkAlone() }
         for further in stride(from: min(found.cut + Self.lookAhead, cuts.count - 1), to: found.cut, by: -1) {
             let measured = candidate(further)
-            if measured.measurement.fits { return post(measured) }
+            if measured.measurement.fits {
+                found = (further, measured)
+                break
+            }
+        }
+        if let word = wordCut(before: found.cut, in: cuts, of: body), word != found.cut {
+            let measured = candidate(word)
+            if measured.measurement.fits && !measured.body.isEmpty { return post(measured) }
         }
         return post(found.candidate)
+    }
+
+    /// The last of `cuts` at or before `cuts[last]`, at most ``wordReach`` characters before it,
+    /// that ends `body` on a word boundary and keeps some of it; nil when there is none.
+    private func wordCut(before last: Int, in cuts: [String.Index], of body: String) -> Int? {
+        var distance = 0
+        var index = last
+        while index > 0 && distance <= Self.wordReach {
+            if WordBoundaries.isWordBoundary(body, at: cuts[index]) { return index }
+            distance += body.distance(from: cuts[index - 1], to: cuts[index])
+            index -= 1
+        }
+        return nil
     }
 
     /// The body up to `cut`, without trailing white space, followed by `…`; empty when nothing is left.

@@ -60,10 +60,10 @@ struct SettingsReaderTests {
     @Test(arguments: ["0", "-1", "3600.5", "soon", "nan"])
     func secondsOutsideTheBoundAreRefusedWherever(_ written: String) {
         let sources: [(SettingsReader, String)] = [
-            (Self.reader(flag: ["timeout": [written]]), "--timeout must be a number of seconds (0 to 3600)"),
+            (Self.reader(flag: ["timeout": [written]]), "--timeout must be a number of seconds above 0, at most 3600"),
             (
                 Self.reader(file: ["share.timeout": SettingValue(written, source: .file("/c.yaml", line: 3))]),
-                "/c.yaml:3: share.timeout must be a number of seconds (0 to 3600)"
+                "/c.yaml:3: share.timeout must be a number of seconds above 0, at most 3600"
             ),
         ]
         for (reader, message) in sources {

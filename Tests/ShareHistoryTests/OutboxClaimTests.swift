@@ -134,8 +134,8 @@ extension HistoryTests {
                 now: OutboxFixtures.now
             )
             let at = first.nextTryMicroseconds
-            let gone = OutboxRunner.owner(process: pid)
-            let alive = OutboxRunner.owner()
+            let gone = OutboxRunOwner.owner(process: pid)
+            let alive = OutboxRunOwner.owner()
             #expect(gone.hasPrefix("\(pid)-") && alive.hasPrefix("\(getpid())-"))
             _ = try #require(try store.claim(owner: gone, leaseSeconds: 3_600, now: at, only: first.id))
             _ = try #require(try store.claim(owner: alive, leaseSeconds: 3_600, now: at, only: second.id))

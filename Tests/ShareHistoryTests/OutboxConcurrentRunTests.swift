@@ -24,7 +24,7 @@ extension HistoryTests {
             }
         }
 
-        func runner(_ destination: any ShareDestination, concurrency: Int) -> OutboxRunner {
+        func runner(_ destination: any ShareDestination, concurrency: Int) -> OutboxRunner<SQLiteOutboxQueue> {
             OutboxRunner(store: store, owner: "test-run", leaseSeconds: 600, concurrency: concurrency) {
                 _,
                 _ throws(ShareError) in destination

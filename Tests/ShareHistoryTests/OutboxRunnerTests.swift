@@ -18,7 +18,7 @@ extension HistoryTests {
             _ destination: any ShareDestination,
             timeout: Duration = .seconds(60),
             store: OutboxStore? = nil
-        ) -> OutboxRunner {
+        ) -> OutboxRunner<SQLiteOutboxQueue> {
             OutboxRunner(store: store ?? self.store, owner: "test-run", leaseSeconds: 600, timeout: timeout) {
                 _,
                 _ throws(ShareError) in destination

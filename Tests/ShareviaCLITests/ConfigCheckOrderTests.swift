@@ -16,6 +16,7 @@ import Testing
     static let keys = [
         "fallback", "output.folder", "share.timeout", "share.retries",
         "history.enabled", "history.keep_content", "outbox.enabled", "outbox.max_age",
+        "outbox.keep_delivered", "outbox.url", "outbox.password",
         "clipboard.selection", "clipboard.backend", "clipboard.verify",
         "bluesky.pds", "bluesky.language", "bluesky.handle", "bluesky.app_password",
         "instagram.app_id", "mastodon.instance", "mastodon.limit", "mastodon.token", "mastodon.visibility",

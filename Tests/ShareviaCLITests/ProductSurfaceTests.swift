@@ -12,6 +12,7 @@ import Testing
         "TextFitting",  // the fitting engine of a text destination (Adapters.md)
         "FuzzEntryPoints",  // the fuzz targets' way in (Fuzz/): @_spi(Fuzzing) only
         "ShareviaOutboxPostgres",  // the outbox on PostgreSQL for services (issue 27): no sharevia binary links it
+        "ShareviaOutbox",  // ShareOutbox and SQLiteOutbox: a service's enqueue (issue 27)
     ]
     /// The Swift modules that are sharevia's own.
     static let internalModules = [

@@ -134,7 +134,8 @@ import Testing
             input: Array("from stdin ✓\n".utf8)
         )
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(FileManager.default.contents(atPath: "\(out)/share.txt") == Data("from stdin ✓\n\n".utf8))
+        // The final line ending of standard input is dropped (issue 28); the text file ends with one.
+        #expect(FileManager.default.contents(atPath: "\(out)/share.txt") == Data("from stdin ✓\n".utf8))
     }
 
     @Test func invalidUTF8OnStandardInputIsRefused() async throws {

@@ -84,6 +84,8 @@ public final class HTTPTestServer: Sendable {
         /// True when the server answered with the stored answer of an `Idempotency-Key` it had
         /// seen (an idempotent route): a repeat, not a new post.
         public var replayed: Bool = false
+        /// When the server read it, seconds since 1970.
+        public var time: Double = 0
 
         public func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
     }
@@ -173,7 +175,8 @@ public final class HTTPTestServer: Sendable {
                 body: Array(Data(base64Encoded: object["body"] as? String ?? "") ?? Data()),
                 bodySHA256: object["body_sha256"] as? String ?? "",
                 parts: parts,
-                replayed: object["replayed"] as? Bool ?? false
+                replayed: object["replayed"] as? Bool ?? false,
+                time: object["time"] as? Double ?? 0
             )
         }
     }

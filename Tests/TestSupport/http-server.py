@@ -106,6 +106,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             "body_size": len(body),
             "body_sha256": hashlib.sha256(body).hexdigest(),
             "body": base64.b64encode(body).decode(),
+            "time": time.time(),
         }
         if replayed:
             entry["replayed"] = True

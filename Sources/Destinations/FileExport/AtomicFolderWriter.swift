@@ -317,6 +317,15 @@ struct AtomicFolderWriter {
         return "\(stem)-\(number)\(extensions)"
     }
 
+    /// The number a share of `names` would be written under in `directory` now: 0 when the folder
+    /// does not exist yet or none of the names is taken. A share written meanwhile may take it.
+    static func nextNumber(for names: [String], in directory: String) -> Int {
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return 0 }
+        defer { close(folder) }
+        return firstFreeSuffix(for: names, in: folder, from: 0)
+    }
+
     /// A number from `first` on under which none of the names exists yet (symlinks count): the
     /// smallest when the numbers in use from `first` have no gap, as a folder that only sharevia
     /// writes into has. Past ``maximumNumber`` when every one is taken.

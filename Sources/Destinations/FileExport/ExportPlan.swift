@@ -78,6 +78,19 @@ struct ExportPlan: SharePlan {
         )
     }
 
+    /// The names of the files, in the order they are written: the attachments, the text file,
+    /// the manifest.
+    var names: [String] { attachmentNames + (textFile.map { [$0] } ?? []) + (manifest.map { [$0.name] } ?? []) }
+
+    /// A note when some of ``names`` are already in the folder: the names the files will get
+    /// instead (`card-2.png`), since nothing is ever overwritten; nil when none is taken.
+    func numberingNote() -> String? {
+        let number = AtomicFolderWriter.nextNumber(for: names, in: directory)
+        guard number > 0, let first = names.first else { return nil }
+        let numbered = names.map { AtomicFolderWriter.numbered($0, number) }.joined(separator: ", ")
+        return "\(first) is already in \(directory), so the files get the next free number: \(numbered)"
+    }
+
     /// How many files the share becomes.
     var fileCount: Int {
         attachmentNames.count + (textFile == nil ? 0 : 1) + (manifest == nil ? 0 : 1) + keptDrafts.count

@@ -126,7 +126,7 @@ public struct FileExportDestination: ShareDestination {
             text: text.isEmpty ? nil : text,
             attachments: request.content.attachments,
             plan: plan,
-            notes: plan.keptDrafts.map(\.note)
+            notes: (plan.numberingNote().map { [$0] } ?? []) + plan.keptDrafts.map(\.note)
         )
     }
 

@@ -153,11 +153,7 @@ public struct SMSDestination: ShareDestination {
             $0.replacing("would make it", with: "(Configuration.smartEncoding) would make it")
         }
         let image = content.images.first
-        if let image {
-            notes.append(
-                "image \(image.fileName): sent as an attachment through KDE Connect where it supports that; an sms: URI carries text only"
-            )
-        }
+        if let image { notes.append(imageNote(image.fileName)) }
         let count = analysis.count
         let plan = SMSPlan(
             recipients: configuration.recipients,
@@ -174,6 +170,21 @@ public struct SMSDestination: ShareDestination {
             notes: notes,
             mentions: [Self.smartEncodingMention]
         )
+    }
+
+    /// What happens to the image: it can go only through KDE Connect, so the note says it is not
+    /// carried when no phone can send (no recipient, no `kdeconnect-cli`), and otherwise on what
+    /// that depends.
+    func imageNote(_ fileName: String) -> String {
+        let uriOnly = "not carried (an sms: URI takes text only)"
+        if configuration.recipients.isEmpty {
+            return "image \(fileName): \(uriOnly), and with no recipient no phone can send it"
+        }
+        if environment.executable(named: "kdeconnect-cli") == nil {
+            return "image \(fileName): \(uriOnly), and kdeconnect-cli is not installed to send it from a phone"
+        }
+        return "image \(fileName): sent as an attachment if a paired phone is reachable through KDE Connect "
+            + "and its kdeconnect-cli has --attachment; otherwise \(uriOnly)"
     }
 
     /// Sends through a paired, reachable phone (`delivered`), else opens or prints the `sms:` URI

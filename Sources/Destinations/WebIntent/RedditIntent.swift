@@ -2,7 +2,8 @@ import ShareCore
 import TextFitting
 
 /// Reddit: `https://www.reddit.com/submit?url=&title=`: the link, and a title of at most 300
-/// characters (the share's title, else its text). Hashtags are not carried.
+/// characters (the share's title, else its text). Hashtags are not carried, nor the text when
+/// there is a title (a note says so).
 public struct RedditIntent: WebIntentService {
     /// Reddit's title limit.
     public static let titleLimit = 300
@@ -25,6 +26,12 @@ public struct RedditIntent: WebIntentService {
     public func parts(for content: ShareContent) -> PostParts {
         if let title = content.title, !title.isEmpty { return PostParts(body: title) }
         return PostParts(body: content.text)
+    }
+
+    /// The text is left out when the title takes its place.
+    public func notes(for content: ShareContent) -> [String] {
+        guard let title = content.title, !title.isEmpty, !content.text.isEmpty else { return [] }
+        return ["text not carried (Reddit's submit page takes a title and a link; the title was given)"]
     }
 
     public func intentURL(for post: FittedPost, content: ShareContent) -> String {

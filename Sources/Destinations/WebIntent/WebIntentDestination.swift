@@ -83,6 +83,7 @@ public struct WebIntentDestination: ShareDestination {
                 "text not carried (\(descriptor.displayName)'s intent takes \(caps.names.joined(separator: " and ")) only)"
             )
         }
+        notes += service.notes(for: content)
         if !caps.contains(.hashtags) && !content.hashtags.isEmpty {
             notes.append("hashtags not carried")
         }

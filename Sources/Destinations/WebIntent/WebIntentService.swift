@@ -28,6 +28,9 @@ public protocol WebIntentService: Sendable {
     var configurationDetail: ShareError.Detail? { get }
     /// The parts of the content this intent carries (by default, those its capabilities name).
     func parts(for content: ShareContent) -> PostParts
+    /// Notes on what ``parts(for:)`` leaves out beyond what the capabilities say (Reddit's text
+    /// when a title is given); none by default.
+    func notes(for content: ShareContent) -> [String]
     /// The intent URL for the fitted post; `content` is the share as given, for parts that are
     /// carried but not counted (Reddit's link).
     func intentURL(for post: FittedPost, content: ShareContent) -> String
@@ -37,6 +40,8 @@ extension WebIntentService {
     public var configurationProblem: String? { nil }
 
     public var configurationDetail: ShareError.Detail? { nil }
+
+    public func notes(for content: ShareContent) -> [String] { [] }
 
     public func parts(for content: ShareContent) -> PostParts {
         let caps = descriptor.capabilities

@@ -73,7 +73,7 @@ extension ShareSetting {
             case .text: "text"
             case .texts: "a list of values"
             case .integer(let range): "a whole number from \(range.lowerBound) to \(range.upperBound)"
-            case .seconds: "a number of seconds (0 to 3600)"
+            case .seconds: "a number of seconds above 0, at most 3600"
             case .boolean, .presence: "true or false"
             case .path: "a folder path"
             case .paths: "a list of folder paths"

@@ -105,7 +105,7 @@ public struct SettingProblem: Error, Sendable, Hashable {
     /// A problem in words that follow the setting's name.
     public init(_ words: String) { self.words = words }
 
-    /// The value is not what `kind` holds: `must be a number of seconds (0 to 3600)`.
+    /// The value is not what `kind` holds: `must be a number of seconds above 0, at most 3600`.
     public static func kind(_ kind: ShareSetting.Kind) -> SettingProblem { SettingProblem("must be \(kind.words)") }
 }
 

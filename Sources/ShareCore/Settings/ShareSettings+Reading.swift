@@ -19,7 +19,7 @@ extension ShareSettings {
                     guard let seconds = Double(found.text), ShareSetting.Kind.isValidSeconds(seconds) else {
                         return .failure(
                             found.source.isFlag
-                                ? SettingProblem("must be between 0 and 3600 seconds")
+                                ? SettingProblem("must be a number of seconds above 0 and at most 3600, such as 30")
                                 : .kind(ShareSettings.timeout.kind)
                         )
                     }
@@ -31,7 +31,8 @@ extension ShareSettings {
                     guard let number = Int(found.text), (0...10).contains(number) else {
                         return .failure(
                             found.source.isFlag
-                                ? SettingProblem("must be between 0 and 10") : .kind(ShareSettings.retries.kind)
+                                ? SettingProblem("must be a whole number from 0 to 10, such as 2")
+                                : .kind(ShareSettings.retries.kind)
                         )
                     }
                     return .success(number)

@@ -20,6 +20,14 @@ final class FinishedTries<Try: Sendable>: Sendable {
         waiter?.resume()
     }
 
+    /// Every try that has ended since the last call, without waiting (none when none has).
+    func takeAvailable() -> [Try] {
+        state.withLock { state in
+            defer { state.ended = [] }
+            return state.ended
+        }
+    }
+
     /// Every try that has ended since the last call, waiting for one when none has. Not
     /// cancellable: the tries it waits for end on their own, cancelled with the run.
     func takeAll() async -> [Try] {

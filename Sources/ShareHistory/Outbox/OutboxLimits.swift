@@ -23,6 +23,8 @@ package enum OutboxLimits {
     package static let flagValueBytes = 4_096
     /// Bytes of the config file's path.
     package static let configFileBytes = 4_096
+    /// Destinations after the first in a queued share's chain.
+    package static let fallbacks = 16
     /// Attachments of one item.
     package static let attachments = 32
     /// Bytes of one attachment: what sharevia holds in memory for one attachment (64 MiB).

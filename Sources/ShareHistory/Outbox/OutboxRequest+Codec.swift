@@ -33,6 +33,8 @@ extension OutboxRequest {
         var flags: [String: [String]]
         var configFile: String?
         var attachments: Int
+        /// Absent in requests stored before chains were kept: none.
+        var fallbacks: [String]?
     }
 
     /// The request as stored: JSON, with keys sorted. Attachments are counted, not included.
@@ -49,7 +51,8 @@ extension OutboxRequest {
             hashtags: content.hashtags,
             flags: flags,
             configFile: configFile,
-            attachments: content.attachments.count
+            attachments: content.attachments.count,
+            fallbacks: fallbacks.isEmpty ? nil : fallbacks.map(\.rawValue)
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -119,7 +122,8 @@ extension OutboxRequest {
                 requiresAltText: stored.requiresAltText
             ),
             flags: stored.flags,
-            configFile: stored.configFile
+            configFile: stored.configFile,
+            fallbacks: (stored.fallbacks ?? []).map { DestinationID($0) }
         )
         try validate()
     }
@@ -161,6 +165,14 @@ extension OutboxRequest {
                 try Self.cap(value, OutboxLimits.flagValueBytes, field: "flags.\(name)[\(index)]")
                 try Self.refuseCredentials(value, field: "flags.\(name)[\(index)]")
             }
+        }
+        try Self.count(fallbacks.count, OutboxLimits.fallbacks, field: "fallbacks")
+        for (index, fallback) in fallbacks.enumerated() where !fallback.isWellFormed {
+            throw OutboxRequestError(
+                .invalidValue,
+                field: "fallbacks[\(index)]",
+                "'\(fallback)' is not a destination id (lowercase letters, digits and '-')"
+            )
         }
         try Self.cap(configFile, OutboxLimits.configFileBytes, field: "configFile")
         if let configFile { try Self.refuseCredentials(configFile, field: "configFile") }

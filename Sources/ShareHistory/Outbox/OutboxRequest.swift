@@ -18,16 +18,21 @@ package struct OutboxRequest: Sendable, Hashable {
     package var flags: [String: [String]]
     /// `--config`, when the share named a config file.
     package var configFile: String?
+    /// The rest of the share's chain: when the item fails for good, the share is queued for the first of these
+    /// (with the others after it). Empty for a share the outbox queued after the router fell back already.
+    package var fallbacks: [DestinationID]
 
     package init(
         content: ShareContent,
         options: ShareOptions,
         flags: [String: [String]] = [:],
-        configFile: String? = nil
+        configFile: String? = nil,
+        fallbacks: [DestinationID] = []
     ) {
         self.content = content
         self.options = options
         self.flags = flags
         self.configFile = configFile
+        self.fallbacks = fallbacks
     }
 }

@@ -27,18 +27,18 @@ import Darwin
 ///
 /// A run tries each item at most once. Two runs (two processes) never send the same item at once:
 /// the claim's transaction gives each item to one of them.
-package struct OutboxRunner: Sendable {
+package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
     /// Builds the destination an item was queued for, from its stored request.
     package typealias DestinationMaker =
         @Sendable (OutboxRequest, DestinationID) async throws(ShareError) ->
         any ShareDestination
 
-    package var store: OutboxStore
-    /// Who this run is in leases: unique per run; ``owner(process:)`` makes one that a later run
+    package var queue: Queue
+    /// Who this run is in leases: unique per run; ``OutboxRunnerOwner/owner(process:)`` makes one that a later run
     /// can tell has ended.
     package var owner: String
-    /// How long a claim is this run's before another run may take the item over as `unknown`;
-    /// longer than ``timeout`` plus a check.
+    /// How long a claim is this run's before another run may take the item over as `unknown`. Where the queue
+    /// renews leases (``OutboxQueue/leaseRenewal``), a lease is renewed every third of this while its try runs.
     package var leaseSeconds: Int64
     /// How long one delivery may take (the router's `--timeout`).
     package var timeout: Duration
@@ -46,10 +46,13 @@ package struct OutboxRunner: Sendable {
     package var scheduling: RouterScheduling
     /// How many items are tried at once; 1 tries them one after another.
     package var concurrency: Int
+    /// How long the run keeps trying to record and claim while the database can't be reached (a server
+    /// restarting) before it gives up.
+    package var reconnectFor: Duration = .seconds(120)
     package var destination: DestinationMaker
 
     package init(
-        store: OutboxStore,
+        queue: Queue,
         owner: String,
         leaseSeconds: Int64,
         timeout: Duration = .seconds(30),
@@ -57,7 +60,7 @@ package struct OutboxRunner: Sendable {
         concurrency: Int = 1,
         destination: @escaping DestinationMaker
     ) {
-        self.store = store
+        self.queue = queue
         self.owner = owner
         self.leaseSeconds = leaseSeconds
         self.timeout = timeout
@@ -70,8 +73,12 @@ package struct OutboxRunner: Sendable {
     /// up to ``concurrency`` at a time.
     ///
     /// The tries that end while a commit is being written are recorded together in the next one,
-    /// with the claims of the items that take their places (``OutboxStore/settle``): a run of many
-    /// items costs one sync to disk per batch rather than one per item.
+    /// with the claims of the items that take their places (``OutboxQueue/settle``): a run of many
+    /// items costs one commit per batch rather than one per item. When the database can't be reached for a
+    /// while (``OutboxQueueError/isTransient``), the run keeps what ended and tries again, for ``reconnectFor``.
+    ///
+    /// An item that fails for good whose request names fallbacks (``OutboxRequest/fallbacks``) is queued for the
+    /// next of them.
     ///
     /// Stops claiming when the task is cancelled; an item whose request was out when the run was
     /// cancelled is left `unknown`, one whose request had not gone out goes back to where it was.
@@ -81,31 +88,40 @@ package struct OutboxRunner: Sendable {
     ///   - resend: Send an `unknown` item again although its destination can't tell whether the
     ///     first request arrived (an email): a person's word.
     /// - Returns: What each try did, in the order the items were claimed.
-    /// - Throws: ``SQLiteError`` when the database can't be used; tries recorded before are in it,
+    /// - Throws: ``OutboxQueueError`` when the database can't be used; tries recorded before are in it,
     ///   and the items whose tries were not recorded stay `sending` until their lease runs out.
     package func run(
         now: @escaping @Sendable () -> Int64 = { OutboxStore.now() },
         only: [Int64]? = nil,
         resend: Bool = false
-    ) async throws(SQLiteError) -> [OutboxRunResult] {
+    ) async throws(OutboxQueueError) -> [OutboxRunResult] {
         let runStart = now()
-        let connection = try HistoryDatabase.openForWriting(store.path, durability: .full)
-        _ = try OutboxStore.expire(connection, now: runStart)
+        let session = try await queue.startRun(now: runStart)
         let ended = FinishedTries<EndedTry>()
+        let out = LeasesOut()
         var pending = only.map { Array($0.reversed()) }
         var results: [(order: Int, result: OutboxRunResult)] = []
-        var failure: SQLiteError?
+        var failure: OutboxQueueError?
         await withTaskGroup(of: Void.self) { group in
+            if let renewal = queue.leaseRenewal {
+                group.addTask { await renewLeases(out, every: renewal, now: now) }
+            }
             var waiting: [EndedTry] = []
             var running = 0
             var claimed = 0
-            var moreDue = true
+            var unreachableSince: ContinuousClock.Instant?
+            // A share just queued for the next destination of its chain: claim before deciding the run is over.
+            var claimAgain = false
+            // False after a claim got fewer items than it asked for (nothing more due, or a destination's cap
+            // reached), until a try ends: that may free a capped destination's place, so the run claims again then,
+            // and ends once nothing is out.
+            var claimable = true
             while true {
-                let free = moreDue && failure == nil && !Task.isCancelled ? max(1, concurrency) - running : 0
+                let free = claimable && failure == nil && !Task.isCancelled ? max(1, concurrency) - running : 0
                 if !waiting.isEmpty || free > 0 {
-                    do throws(SQLiteError) {
-                        let (items, claims) = try store.settle(
-                            connection,
+                    do throws(OutboxQueueError) {
+                        let (items, claims) = try await queue.settle(
+                            session,
                             finished: waiting.map { ($0.claim, $0.end) },
                             claiming: free,
                             owner: owner,
@@ -114,15 +130,28 @@ package struct OutboxRunner: Sendable {
                             runStart: runStart,
                             only: &pending
                         )
+                        unreachableSince = nil
+                        var fellBack = false
                         for (finished, item) in zip(waiting, items) {
-                            results.append((finished.order, finished.result(recorded: item)))
+                            out.remove(finished.claim.item.id)
+                            let result = finished.result(recorded: item)
+                            results.append((finished.order, result))
+                            if item != nil, case .failed = finished.end, await fallBack(finished.claim, now: now()) {
+                                fellBack = true
+                            }
                         }
                         waiting = []
-                        if claims.count < free { moreDue = false }
+                        claimable = claims.count == free
+                        // A share queued for the next destination of its chain is due now.
+                        if fellBack {
+                            claimable = true
+                            claimAgain = true
+                        }
                         for claim in claims {
                             let order = claimed
                             claimed += 1
                             running += 1
+                            out.insert(claim.item.id)
                             group.addTask {
                                 OutboxPause.afterSending.pauseIfAsked()
                                 let (end, words) = await attempt(claim, now: now, resend: resend)
@@ -130,20 +159,64 @@ package struct OutboxRunner: Sendable {
                             }
                         }
                     } catch {
-                        // The tries still running end unrecorded: their items stay `sending`
-                        // until the lease runs out, then `unknown`, as after a crash.
+                        let since = unreachableSince ?? .now
+                        if error.isTransient && !Task.isCancelled && since.duration(to: .now) < reconnectFor {
+                            // A database restarting: keep what ended, and try again shortly.
+                            unreachableSince = since
+                            try? await Task.sleep(for: .milliseconds(250))
+                            let taken = ended.takeAvailable()
+                            running -= taken.count
+                            waiting += taken
+                            continue
+                        }
+                        // The tries still running end unrecorded: their items stay `sending` until the lease
+                        // runs out, then `unknown`, as after a crash.
                         failure = error
                         waiting = []
                     }
                 }
+                if claimAgain && running == 0 {
+                    claimAgain = false
+                    continue
+                }
+                claimAgain = false
                 guard running > 0 else { break }
                 let taken = await ended.takeAll()
                 running -= taken.count
+                claimable = true
                 if failure == nil { waiting += taken }
             }
+            group.cancelAll()
         }
         if let failure { throw failure }
         return results.sorted { $0.order < $1.order }.map(\.result)
+    }
+
+    /// Renews the leases of the items out, every third of ``leaseSeconds`` (at most `every`), until cancelled. A
+    /// renewal that fails (the database restarting) is tried again at the next turn.
+    private func renewLeases(_ out: LeasesOut, every: Duration, now: @Sendable () -> Int64) async {
+        let turn = min(every, .seconds(max(1, leaseSeconds / 3)))
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(for: turn)
+            } catch {
+                return
+            }
+            let ids = out.ids
+            guard !ids.isEmpty else { continue }
+            let until = OutboxBackendSupport.adding(seconds: leaseSeconds, to: now())
+            _ = try? await queue.renewLeases(owner: owner, ids: ids, until: until)
+        }
+    }
+
+    /// Queues a request that failed for good for the next destination of its chain, if it names one: the same
+    /// share (its id is the idempotency key, so queueing it twice queues it once).
+    /// - Returns: Whether it was queued (due now).
+    private func fallBack(_ claim: OutboxClaim, now: Int64) async -> Bool {
+        guard case .success(let request) = claim.request, let next = request.fallbacks.first else { return false }
+        var rest = request
+        rest.fallbacks.removeFirst()
+        return (try? await queue.enqueue(rest, for: next, failure: nil, now: now)) != nil
     }
 
     /// A try that ended, waiting to be recorded.
@@ -158,27 +231,11 @@ package struct OutboxRunner: Sendable {
         func result(recorded: OutboxItem?) -> OutboxRunResult {
             OutboxRunResult(
                 item: recorded ?? claim.item,
-                result: OutboxRunner.state(of: end),
+                result: OutboxTryEnd.state(of: end),
                 words: words,
                 leaseLost: recorded == nil
             )
         }
-    }
-
-    /// A lease owner for a run of process `process` (this one by default): `PID-RANDOM`. A later
-    /// run that finds an item leased to an owner of this form whose process is gone (a run killed
-    /// with kill -9) doesn't wait for the lease to run out: the item is `unknown` at once.
-    package static func owner(process: Int32 = getpid()) -> String {
-        "\(process)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
-    }
-
-    /// True when `owner` is ``owner(process:)``'s form and no process has its id any more.
-    static func hasEnded(owner: String) -> Bool {
-        let digits = owner.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, owner.dropFirst(digits.count).first == "-", let pid = Int32(digits), pid > 1 else {
-            return false
-        }
-        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// One try of a claimed item: how it ended, and its words.
@@ -216,7 +273,7 @@ package struct OutboxRunner: Sendable {
                 case .safeToResend(let why):
                     checked = "sent again (\(why)); "
                 case .cannotTell(let why):
-                    let next = store.schedule.nextTry(afterTries: item.tries, failure: nil, now: now())
+                    let next = queue.schedule.nextTry(afterTries: item.tries, failure: nil, now: now())
                     return (.unknown(nextTry: next, words: why, code: "cannot-tell"), why)
                 }
             } else if !resend {
@@ -224,7 +281,7 @@ package struct OutboxRunner: Sendable {
                     "\(item.destination) can't tell whether the request that got no answer arrived, so it is sent again only on a person's word (resend)"
                 let next = max(
                     item.expiresMicroseconds,
-                    now().addingClamped(OutboxSchedule.microseconds(store.schedule.maxDelay))
+                    now().addingClamped(OutboxSchedule.microseconds(queue.schedule.maxDelay))
                 )
                 return (.unknown(nextTry: next, words: words, code: "needs-decision"), words)
             }
@@ -251,11 +308,11 @@ package struct OutboxRunner: Sendable {
             return (end, checked + words)
         case .timedOut:
             let words = "no answer within \(timeout.formatted); the request may have gone out"
-            let next = store.schedule.nextTry(afterTries: item.tries, failure: nil, now: now())
+            let next = queue.schedule.nextTry(afterTries: item.tries, failure: nil, now: now())
             return (.unknown(nextTry: next, words: words, code: ShareError.Code.outcomeUnknown.name), checked + words)
         case .cancelled:
             let words = "the run was stopped while the request was out; it may have arrived"
-            let next = store.schedule.nextTry(afterTries: item.tries, failure: nil, now: now())
+            let next = queue.schedule.nextTry(afterTries: item.tries, failure: nil, now: now())
             return (.unknown(nextTry: next, words: words, code: ShareError.Code.cancelled.name), checked + words)
         }
     }
@@ -264,7 +321,7 @@ package struct OutboxRunner: Sendable {
     private func end(_ claim: OutboxClaim, _ error: ShareError, sent: Bool, now: Int64) -> (OutboxTryEnd, String) {
         let item = claim.item
         let (words, code) = OutboxItemRow.lastError(error)
-        let next = store.schedule.nextTry(afterTries: item.tries, failure: error, now: now)
+        let next = queue.schedule.nextTry(afterTries: item.tries, failure: error, now: now)
         if claim.previousState == .unknown && !sent {
             // Nothing went out this time, so what was unknown still is: an email can't become
             // `queued` (and be resent automatically) because its destination couldn't be built.
@@ -287,13 +344,58 @@ package struct OutboxRunner: Sendable {
             return (.failed(words: words, code: code), words)
         }
     }
+}
 
-    fileprivate static func state(of end: OutboxTryEnd) -> OutboxState {
+extension OutboxRunner where Queue == SQLiteOutboxQueue {
+    /// A runner over the SQLite outbox `store`.
+    package init(
+        store: OutboxStore,
+        owner: String,
+        leaseSeconds: Int64,
+        timeout: Duration = .seconds(30),
+        scheduling: RouterScheduling = .standard,
+        concurrency: Int = 1,
+        destination: @escaping DestinationMaker
+    ) {
+        self.init(
+            queue: SQLiteOutboxQueue(store: store),
+            owner: owner,
+            leaseSeconds: leaseSeconds,
+            timeout: timeout,
+            scheduling: scheduling,
+            concurrency: concurrency,
+            destination: destination
+        )
+    }
+}
+
+extension OutboxTryEnd {
+    /// The state a try that ended so leaves its item in.
+    static func state(of end: OutboxTryEnd) -> OutboxState {
         switch end {
         case .done(let receipt): receipt.outcome == .handedOff ? .handedOff : .delivered
         case .queued: .queued
         case .unknown: .unknown
         case .failed: .failed
         }
+    }
+}
+
+/// Who a run is in the leases it holds.
+package enum OutboxRunOwner {
+    /// A lease owner for a run of process `process` (this one by default): `PID-RANDOM`. A later
+    /// run that finds an item leased to an owner of this form whose process is gone (a run killed
+    /// with kill -9) doesn't wait for the lease to run out: the item is `unknown` at once.
+    package static func owner(process: Int32 = getpid()) -> String {
+        "\(process)-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+    }
+
+    /// True when `owner` is ``owner(process:)``'s form and no process has its id any more.
+    static func hasEnded(owner: String) -> Bool {
+        let digits = owner.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, owner.dropFirst(digits.count).first == "-", let pid = Int32(digits), pid > 1 else {
+            return false
+        }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 }

@@ -190,7 +190,7 @@ extension OutboxStore {
             limits: SQLiteReadLimits(rows: OutboxLimits.listedItems, valueBytes: 4_096)
         )
         for row in held {
-            guard let id = row[0].integer, let owner = row[1].text, OutboxRunner.hasEnded(owner: owner) else {
+            guard let id = row[0].integer, let owner = row[1].text, OutboxRunOwner.hasEnded(owner: owner) else {
                 continue
             }
             try connection.run(

@@ -36,7 +36,7 @@ package struct OutboxStore: Sendable {
         return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
     }
 
-    /// Queues `request` for `destination`, which failed with `failure`.
+    /// Queues `request` for `destination`, which failed with `failure` (nil: queued without a try, due now).
     ///
     /// 1. Checks the request against ``OutboxLimits`` and refuses a flag that holds credentials.
     /// 2. Reads each attachment's bytes once (through its reader, at most
@@ -57,7 +57,7 @@ package struct OutboxStore: Sendable {
     package func enqueue(
         _ request: OutboxRequest,
         for destination: DestinationID,
-        failure: ShareError,
+        failure: ShareError?,
         now: Int64 = OutboxStore.now()
     ) throws(SQLiteError) -> OutboxItem {
         do {
@@ -79,8 +79,8 @@ package struct OutboxStore: Sendable {
                 limits: OutboxItemRow.limits(rows: 1)
             )
             if let row = existing.first { return try OutboxItemRow.item(row, path: path) }
-            let unknown = failure.code == .outcomeUnknown
-            let error = OutboxItemRow.lastError(failure)
+            let unknown = failure?.code == .outcomeUnknown
+            let error = failure.map(OutboxItemRow.lastError)
             let inserted = try connection.rows(
                 """
                 INSERT INTO outbox_items (share_id, destination, state, request, created_us, next_try_us, expires_us,
@@ -92,11 +92,13 @@ package struct OutboxStore: Sendable {
                 [
                     .text(request.options.id.description), .text(destination.rawValue),
                     .text((unknown ? OutboxState.unknown : .queued).rawValue), .blob(request.encoded()),
-                    .integer(now), .integer(schedule.nextTry(afterTries: 0, failure: failure, now: now)),
+                    .integer(now),
+                    .integer(failure.map { schedule.nextTry(afterTries: 0, failure: $0, now: now) } ?? now),
                     .integer(schedule.expiry(created: now)),
                     // An unknown share's request went out at the latest now, and not before the share was made.
                     unknown ? .integer(min(now, Int64(clamping: request.options.id.microseconds))) : .null,
-                    .text(error.words), .text(error.code), OutboxItemRow.retryAfter(failure, now: now),
+                    error.map { .text($0.words) } ?? .null, error.map { .text($0.code) } ?? .null,
+                    failure.map { OutboxItemRow.retryAfter($0, now: now) } ?? .null,
                     .integer(now),
                 ],
                 limits: OutboxItemRow.limits(rows: 1)

@@ -7,7 +7,8 @@ struct CardLookOptions: ParsableArguments {
         help: ArgumentHelp(
             "A preset theme instead of the spec's: dark, light, midnight, forest, sunset, berry, ocean or slate.",
             valueName: "name"
-        )
+        ),
+        completion: .list(CardTheme.presets.map(\.name))
     )
     var theme: String?
 
@@ -24,8 +25,10 @@ struct CardLookOptions: ParsableArguments {
 
     func validate() throws {
         if let theme, CardTheme.named(theme) == nil {
+            let names = CardTheme.presets.map(\.name)
+            let suggestion = DidYouMean.closest(to: theme, in: names).map { "did you mean '\($0)'? " } ?? ""
             throw ValidationError(
-                "--theme '\(theme)' is not a theme; use one of: \(CardTheme.presets.map(\.name).joined(separator: ", "))"
+                "--theme '\(theme)' is not a theme; \(suggestion)use one of: \(names.joined(separator: ", "))"
             )
         }
         if let size { _ = try Self.parsedSize(size) }

@@ -10,7 +10,8 @@ struct CardOutputOptions: ParsableArguments {
         help: ArgumentHelp(
             "The file to write: PNG, or JPEG for a name ending .jpg or .jpeg (a regular file; '-' for a PNG on standard output).",
             valueName: "file"
-        )
+        ),
+        completion: .file()
     )
     var output: String
 

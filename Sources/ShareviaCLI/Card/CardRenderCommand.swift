@@ -16,7 +16,10 @@ struct CardRenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"))
+    @Argument(
+        help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"),
+        completion: .file(extensions: ["json"])
+    )
     var spec: String
 
     @OptionGroup var output: CardOutputOptions

@@ -9,7 +9,10 @@ struct CardThemesCommand: ParsableCommand {
         abstract: "Render a contact sheet of the card in all eight preset themes."
     )
 
-    @Argument(help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"))
+    @Argument(
+        help: ArgumentHelp("The card spec (JSON; '-' reads standard input).", valueName: "spec.json"),
+        completion: .file(extensions: ["json"])
+    )
     var spec: String
 
     @OptionGroup var output: CardOutputOptions

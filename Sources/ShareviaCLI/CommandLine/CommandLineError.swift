@@ -20,6 +20,18 @@ struct CommandLineError: Error, Equatable {
         )
     }
 
+    /// An option that takes one value, given twice with different values: which one was meant
+    /// can't be known, so neither wins silently. The values are not repeated (one may be secret).
+    static func givenTwice(_ option: CommandOption) -> Self {
+        let hint =
+            option.flag == "text"
+            ? "put all of the text in one --text, or pipe it in with --text -" : "give it once"
+        return CommandLineError(
+            message: "--\(option.flag) was given more than once with different values, and it takes one; \(hint)",
+            help: helpLine(option)
+        )
+    }
+
     /// An option at the end of the line, or followed by another option.
     static func missingValue(_ option: CommandOption) -> Self {
         CommandLineError(message: "Missing value for '\(option.label)'", help: helpLine(option))

@@ -10,7 +10,8 @@ struct CommandLineReader {
     /// What a command line gave.
     struct Values: Equatable {
         /// The options' values, by long name; a flag given has `["true"]`. Each value of a
-        /// repeated option adds to its list; a single one keeps the last.
+        /// repeated option adds to its list; a single one given twice is refused, unless both
+        /// values are the same.
         var options: [String: [String]] = [:]
         /// The arguments (the files), in order.
         var arguments: [String] = []
@@ -86,7 +87,7 @@ struct CommandLineReader {
         let value: String
         if let attached {
             value = attached
-        } else if let next = remaining.first, !Self.looksLikeOption(next) {
+        } else if let next = remaining.first, !Self.looksLikeOption(next) || Self.isNegativeNumber(next, for: option) {
             value = next
             remaining = remaining.dropFirst()
         } else {
@@ -95,6 +96,8 @@ struct CommandLineReader {
         try check(value, for: option)
         if option.setting.repeats {
             values.options[option.flag, default: []].append(value)
+        } else if let earlier = values.options[option.flag], earlier != [value] {
+            throw .givenTwice(option)
         } else {
             values.options[option.flag] = [value]
         }
@@ -123,6 +126,14 @@ struct CommandLineReader {
 
     /// Whether `value` is refused as an option's value: it starts with `-` (but `-` alone).
     private static func looksLikeOption(_ value: String) -> Bool { value.hasPrefix("-") && value != "-" }
+
+    /// Whether `value` is a negative number given to an option that takes a number
+    /// (`--retries -1`), so the setting can say which numbers it takes.
+    private static func isNegativeNumber(_ value: String, for option: CommandOption) -> Bool {
+        let kind = option.setting.kind
+        guard kind.integerRange != nil || kind == .seconds || kind == .number else { return false }
+        return value.hasPrefix("-") && Double(value) != nil
+    }
 
     /// `-h` alone or among one-letter flags.
     private func isShortGroup(_ argument: String, containing letter: Character) -> Bool {

@@ -38,17 +38,19 @@ enum DeclaredArguments {
     /// Set while a completion script is written.
     @TaskLocal static var shown = false
 
-    /// Whether `arguments` ask for a completion script.
+    /// Whether `arguments` ask for a completion script, or for the values a script completes
+    /// (`---completion`, which the scripts run for destination ids).
     static func asksForCompletionScript(_ arguments: [String]) -> Bool {
         guard let first = arguments.first else { return false }
         return first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script=")
+            || first == ShellCompletions.valuesWord
     }
 
     /// `option` as the `@Option`, `@Flag` or `@Argument` a command would declare for it: its
     /// names, help and value name, and a choice's values to complete.
     static func wrapper(for option: CommandOption) -> Any {
         let setting = option.setting
-        let completion = setting.kind.choices.map(CompletionKind.list)
+        let completion = ShellCompletions.values(for: option)
         if option.isArgument && !setting.repeats {
             return Argument<String?>(
                 help: ArgumentHelp(setting.help, valueName: option.valueName),

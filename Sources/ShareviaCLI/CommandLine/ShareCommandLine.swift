@@ -24,7 +24,7 @@ enum ShareCommandLine {
     static let otherCommands: Set<String> = [
         "image", "text", "sms", "config", "card", "accounts", "login", "logout", "history", "stats", "outbox", "help",
         "--help", "-h", "--version",
-        "--generate-completion-script", "--experimental-dump-help",
+        "--generate-completion-script", "--experimental-dump-help", "--generate-manual", ShellCompletions.valuesWord,
     ]
 
     /// The share command's help screen.
@@ -64,11 +64,14 @@ enum ShareCommandLine {
             return try destinations(Array(arguments.dropFirst()))
         case "--experimental-dump-help" where arguments.count == 1:
             return .print(ManualDump.rendered())
+        case "--generate-manual" where arguments.count == 1:
+            return .print(ManualPage.rendered())
         case "share":
             return try share(Array(arguments.dropFirst()))
         case let first? where otherCommands.contains(first):
             return nil
         default:
+            if let unknown = CommandWords.unknownCommand(in: arguments) { throw unknown }
             return try share(arguments)
         }
     }
@@ -105,6 +108,8 @@ enum ShareCommandLine {
         invocation.noFallback = values.isSet(Own.noFallback)
         invocation.dryRun = values.isSet(Own.dryRun)
         invocation.noQueue = values.isSet(OutboxSettings.noQueue)
+        invocation.enqueue = values.isSet(OutboxSettings.enqueue)
+        invocation.outbox = values.value(OutboxSettings.outbox)
         invocation.json = values.isSet(Own.json)
         invocation.verbose = values.isSet(Own.verbose)
         invocation.card = values.value(Own.card)
@@ -157,14 +162,16 @@ enum ShareCommandLine {
     }
 }
 
-/// A share or `destinations` command line that can't be run: what is wrong, and the screen it
-/// belongs to for the usage shown below it. Exits 64.
+/// A share or `destinations` command line that can't be run, or words that name no command:
+/// what is wrong, and the screen it belongs to for the usage shown below it. Exits 64.
 struct CommandLineFailure: Error {
     var error: CommandLineError
-    var screen: HelpScreen
+    /// The command's screen; nil when the words name no command.
+    var screen: HelpScreen?
 
     /// What `sharevia` prints on standard error, as swift-argument-parser prints it.
     var fullText: String {
-        "Error: \(error.message)\n" + (error.help.map { "Help:  \($0)\n" } ?? "") + screen.errorUsage
+        "Error: \(error.message)\n" + (error.help.map { "Help:  \($0)\n" } ?? "")
+            + (screen?.errorUsage ?? "  See 'sharevia --help' for the commands.")
     }
 }

@@ -5,7 +5,7 @@ import ShareCore
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Check the config file and show the settings in effect, or where the file is.",
+        abstract: "Write a starting config file, check it and show the settings in effect, or where it is.",
         discussion: """
             sharevia reads one YAML file: --config FILE, else SHAREVIA_CONFIG, else \
             $XDG_CONFIG_HOME/sharevia/config.yaml (~/.config/sharevia/config.yaml). A flag beats a \
@@ -13,7 +13,7 @@ struct ConfigCommand: AsyncParsableCommand {
             (token_env: VAR, token_file: PATH); one written inline needs a file only its owner can read. \
             The file must be a regular file of at most 1 MiB.
             """,
-        subcommands: [ConfigCheckCommand.self, ConfigPathCommand.self]
+        subcommands: [ConfigInitCommand.self, ConfigCheckCommand.self, ConfigPathCommand.self]
     )
 }
 

@@ -17,6 +17,12 @@ struct StatsCommand: AsyncParsableCommand {
               sharevia stats --since 30d
               sharevia stats --since 2026-11-01 --json
 
+            With --outbox (a PostgreSQL URL, or a SQLite file), the outbox's figures instead: items in \
+            each state (the queue's depth), how long the oldest due item has waited, and how many were \
+            delivered in the last minute and hour.
+
+              sharevia stats --outbox postgresql://sharevia@db.internal/shares
+
             \(HistoryCommandSupport.sinceAndExitCodes(success: "counted (also when there is nothing to count)"))
             """
     )
@@ -26,7 +32,25 @@ struct StatsCommand: AsyncParsableCommand {
     @Flag(help: "Print the figures as JSON.")
     var json = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Count the outbox instead: postgresql://USER@HOST[:PORT]/DATABASE, or a SQLite file (see 'sharevia outbox run --help' for its password).",
+            valueName: "url"
+        )
+    )
+    var outbox: String?
+
+    func validate() throws {
+        if outbox != nil && period.since != nil {
+            throw ValidationError("--since counts history; the outbox's figures (--outbox) are for now")
+        }
+    }
+
     func run() async throws {
+        if let outbox {
+            try await OutboxStatistics.print(outbox: outbox, json: json)
+            return
+        }
         let (store, since, statistics) = try HistoryCommandSupport.read(since: period.since) {
             store,
             since throws(SQLiteError) in

@@ -10,7 +10,10 @@ struct OutboxCommand: AsyncParsableCommand {
             A share that email, Mastodon, Bluesky or a plugin failed to take for a while (a server down or \
             rate-limiting, greylisting, offline) still falls back down its chain, and is queued here for that \
             destination with its own copy of the attachments ('--no-queue' or 'outbox.enabled: false' turn \
-            this off). The outbox is in $XDG_STATE_HOME/sharevia/sharevia.sqlite.
+            this off). The outbox is in $XDG_STATE_HOME/sharevia/sharevia.sqlite, unless --outbox (or \
+            SHAREVIA_OUTBOX_URL, or the config file's outbox.url) names another: a SQLite file, or \
+            postgresql://USER@HOST[:PORT]/DATABASE, an outbox that workers on many machines share \
+            ('sharevia --to DEST ... --enqueue --outbox URL' fills it; 'outbox run --outbox URL' is a worker).
 
             STATES
               queued      waiting for its next try
@@ -26,10 +29,14 @@ struct OutboxCommand: AsyncParsableCommand {
               sharevia outbox run --watch
               sharevia outbox retry 3
               sharevia outbox drop 3
+              sharevia outbox run --watch --outbox postgresql://app@db.internal/shares
 
             \(OutboxExitCode.helpText)
             """,
-        subcommands: [OutboxListCommand.self, OutboxRunCommand.self, OutboxRetryCommand.self, OutboxDropCommand.self],
+        subcommands: [
+            OutboxListCommand.self, OutboxRunCommand.self, OutboxRetryCommand.self, OutboxDropCommand.self,
+            OutboxLimitCommand.self, OutboxPasswordCommand.self,
+        ],
         defaultSubcommand: OutboxListCommand.self
     )
 }

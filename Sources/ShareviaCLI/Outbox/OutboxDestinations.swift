@@ -35,7 +35,9 @@ actor OutboxDestinations {
         } else {
             var routing = RouterSettings()
             routing.configFile = request.configFile
-            routing.destinationFlags = request.flags
+            var flags = request.flags
+            routing.out = flags.removeValue(forKey: ShareSettings.outputFolder.flag!)?.first
+            routing.destinationFlags = flags
             let config: ShareviaConfig
             do throws(ConfigErrors) {
                 config = try ConfigLocation.load(flag: request.configFile, environment: environment)

@@ -20,12 +20,17 @@ struct OutboxDropCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The item's number, as 'sharevia outbox' lists it.", valueName: "id"))
     var id: Int64
 
+    @OptionGroup var choice: OutboxChoice
+
     func run() async throws {
-        let store = try OutboxCommands.store(environment: OutboxCommands.environment()).store
-        let item = try OutboxCommands.item(id, in: store)
+        try await OutboxCommands.withQueue(outbox: choice.outbox) { queue, _ in try await drop(from: queue) }
+    }
+
+    private func drop(from queue: any OutboxQueue) async throws {
+        let item = try await OutboxCommands.item(id, in: queue)
         let dropped: Bool
-        do throws(SQLiteError) {
-            dropped = try store.drop(id)
+        do throws(OutboxQueueError) {
+            dropped = try await queue.drop(id)
         } catch {
             throw OutboxCommands.failure("item \(id) can't be dropped: \(error)")
         }

@@ -20,19 +20,19 @@ struct OutboxListCommand: AsyncParsableCommand {
     @Flag(help: "Print the items as JSON.")
     var json = false
 
+    @OptionGroup var choice: OutboxChoice
+
     func run() async throws {
-        let environment = OutboxCommands.environment()
-        let store = try OutboxCommands.store(environment: environment).store
-        let items: [OutboxItem]
-        do throws(SQLiteError) {
-            items = try store.items()
-        } catch {
-            throw OutboxCommands.failure("the outbox can't be read: \(error)")
+        let (items, location) = try await OutboxCommands.withQueue(outbox: choice.outbox) { queue, context in
+            do throws(OutboxQueueError) {
+                return (try await queue.items(), context.location)
+            } catch {
+                throw OutboxCommands.failure("the outbox can't be read: \(error)")
+            }
         }
         let now = OutboxTime.nowMicroseconds()
         if json {
-            let output = Output(items: items.map(Entry.init), database: store.path)
-            StandardStreams.write(try JSONText.encode(output))
+            StandardStreams.write(try JSONText.encode(Output(items: items.map(Entry.init), database: location.name)))
             return
         }
         StandardStreams.write(Self.text(items, now: now))
@@ -92,7 +92,7 @@ struct OutboxListCommand: AsyncParsableCommand {
 
     struct Output: Encodable {
         var items: [Entry]
-        /// The database file the outbox is in.
+        /// The database the outbox is in: its file, or its URL without a password.
         var database: String
     }
 }

@@ -76,7 +76,8 @@ struct OutboxQueueing {
     }
 
     /// The destination flags to keep: every one but a secret's (none has a flag today), a path
-    /// made absolute (`--smtp-ca-file ca.pem`), since `outbox run` may start in another folder.
+    /// made absolute (`--smtp-ca-file ca.pem`), since `outbox run` may start in another folder; and `--out`,
+    /// made absolute, where the file destination writes.
     var storedFlags: [String: [String]] {
         let settings = ConfigSchema.settings
         let secretFlags = Set(settings.filter(\.isSecret).compactMap(\.flag))
@@ -85,6 +86,7 @@ struct OutboxQueueing {
         for (flag, values) in flags where pathFlags.contains(flag) {
             flags[flag] = values.map(Self.absolute)
         }
+        if let out = routing.out { flags[ShareSettings.outputFolder.flag!] = [Self.absolute(out)] }
         return flags
     }
 

@@ -38,21 +38,29 @@ struct OutboxRetryCommand: AsyncParsableCommand {
         }
     }
 
+    @OptionGroup var choice: OutboxChoice
+
     func run() async throws {
-        var sending = try OutboxSending.standard()
-        sending.concurrency = sendsAtOnce.concurrency
-        let store = sending.store
-        let checking = Self.checksOutcome(environment: sending.environment)
+        try await OutboxCommands.withQueue(outbox: choice.outbox) { queue, context in
+            var sending = OutboxSending(queue: queue, context: context)
+            sending.concurrency = sendsAtOnce.concurrency
+            try await retry(sending)
+        }
+    }
+
+    private func retry(_ sending: OutboxSending) async throws {
+        let queue = sending.queue
+        let checking = Self.checksOutcome(environment: sending.context.environment)
         let candidates: [OutboxItem]
         if let id {
-            let item = try OutboxCommands.item(id, in: store)
+            let item = try await OutboxCommands.item(id, in: queue)
             if let refusal = Self.refusal(for: item, resend: resend, checking: checking) {
                 throw usageFailure(refusal)
             }
             candidates = [item]
         } else {
-            do throws(SQLiteError) {
-                candidates = try store.items().filter {
+            do throws(OutboxQueueError) {
+                candidates = try await queue.items().filter {
                     Self.refusal(for: $0, resend: resend, checking: checking) == nil
                 }
             } catch {
@@ -61,8 +69,8 @@ struct OutboxRetryCommand: AsyncParsableCommand {
         }
         // A failed or expired item is queued again (with a new maximum age), then sent.
         var ids: [Int64] = []
-        do throws(SQLiteError) {
-            for item in candidates { ids += try store.makeDue(item.id) }
+        do throws(OutboxQueueError) {
+            for item in candidates { ids += try await queue.makeDue(item.id, now: OutboxTime.nowMicroseconds()) }
         } catch {
             throw OutboxCommands.failure("the outbox can't be written: \(error)")
         }

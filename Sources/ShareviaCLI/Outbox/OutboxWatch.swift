@@ -1,7 +1,8 @@
 import ShareHistory
 
-/// `sharevia outbox run --watch`: sends what is due, sleeps until the next item is due (at most
-/// ``poll``, so items a share queued meanwhile are seen), and again, until SIGINT or SIGTERM.
+/// `sharevia outbox run --watch`: sends what is due, then sleeps until there may be work (the next item due, at
+/// most ``poll``; a PostgreSQL outbox's `NOTIFY` wakes it at once when a share is queued anywhere), and again,
+/// until SIGINT or SIGTERM.
 ///
 /// A signal cancels the command (``InterruptSignals``): a sleep ends at once; a run in progress
 /// stops claiming items (an item whose request was out is left `unknown`). Then the loop ends and
@@ -12,21 +13,22 @@ struct OutboxWatch {
 
     /// The longest sleep between two looks at the outbox.
     static let poll: Duration = .seconds(60)
-    /// The shortest: an item due now that a run left waiting (another run holds it) is not
-    /// looked at more often than this.
+    /// The shortest wait after a run that failed to use the database.
     static let shortest: Duration = .seconds(1)
 
     func run() async throws {
+        let sending = sending
         let signal = await OutboxSending.interruptible {
             while !Task.isCancelled {
-                // A database that can't be used now (its error printed) is tried again later.
-                let results = (try? await sending.send()) ?? []
-                let now = OutboxTime.nowMicroseconds()
-                for line in OutboxSending.lines(results, now: now) { StandardStreams.printError(line) }
                 do {
-                    try await Task.sleep(for: wait(now: now))
+                    try await sending.queue.withWorkWaiting { waiting in
+                        try await Self.loop(sending, waiting: waiting)
+                    }
                 } catch {
-                    break
+                    // The listener's connection was lost (a database restarting): listen again shortly.
+                    if Task.isCancelled { break }
+                    StandardStreams.printError("outbox run --watch: \(error); trying again")
+                    try? await Task.sleep(for: Self.shortest)
                 }
             }
         }
@@ -35,12 +37,18 @@ struct OutboxWatch {
         }
     }
 
-    /// How long to sleep: until the next item is due, between ``shortest`` and ``poll``.
-    func wait(now: Int64) -> Duration {
-        let items = (try? sending.store.items()) ?? []
-        let next = items.filter { ($0.state == .queued || $0.state == .unknown) && $0.nextTryMicroseconds > now }
-            .map(\.nextTryMicroseconds).min()
-        guard let next else { return Self.poll }
-        return min(max(Duration.microseconds(next - now), Self.shortest), Self.poll)
+    /// Runs and waits until cancelled.
+    private static func loop(_ sending: OutboxSending, waiting: any OutboxWorkWaiting) async throws {
+        while !Task.isCancelled {
+            // A database that can't be used now (its error printed) is tried again later.
+            let results = (try? await sending.send()) ?? []
+            let now = OutboxTime.nowMicroseconds()
+            for line in OutboxSending.lines(results, now: now) { StandardStreams.printError(line) }
+            await sending.prune(now: now)
+            if Task.isCancelled { return }
+            // Something ran: look again at once (more may have been queued meanwhile).
+            if !results.isEmpty { continue }
+            try await waiting.waitForWork(timeout: poll, now: now)
+        }
     }
 }

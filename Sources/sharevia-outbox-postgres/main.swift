@@ -1,0 +1,4 @@
+import OutboxPostgres
+import ShareviaCLI
+
+ShareviaMain.run(outboxBackends: OutboxBackends(postgres: PostgresOutboxBackend()))
