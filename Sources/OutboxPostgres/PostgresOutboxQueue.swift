@@ -97,15 +97,7 @@ package struct PostgresOutboxQueue: OutboxQueue {
     }
 
     package func statistics(now: Int64) async throws(OutboxQueueError) -> OutboxQueueStatistics {
-        let figures = try await Self.mapping { () async throws(PostgresOutboxError) in
-            try await store.statistics(now: now)
-        }
-        var statistics = OutboxQueueStatistics()
-        statistics.depth = figures.depth
-        statistics.oldestDueAgeMicroseconds = figures.oldestDueAgeMicroseconds
-        statistics.deliveredLastMinute = figures.deliveredLastMinute
-        statistics.deliveredLastHour = figures.deliveredLastHour
-        return statistics
+        try await Self.mapping { () async throws(PostgresOutboxError) in try await store.statistics(now: now) }
     }
 
     package func withWorkWaiting<Value: Sendable>(

@@ -83,7 +83,17 @@ package enum PostgresOutboxSchema {
                 )
                 """,
             ]
-        )
+        ),
+        // Each claim expires the queued items past their maximum age: without this index it read every queued item.
+        Migration(
+            version: 2,
+            statements: [
+                """
+                CREATE INDEX sharevia_outbox_expiry ON sharevia_outbox_items (expires_us)
+                    WHERE state = 'queued'
+                """
+            ]
+        ),
     ]
 
     /// The newest version this code knows.

@@ -110,10 +110,10 @@ extension PostgresOutboxStore {
     package func statistics(
         now: Int64 = PostgresOutboxStore.now()
     ) async throws(PostgresOutboxError)
-        -> PostgresOutboxStatistics
+        -> OutboxQueueStatistics
     {
         try await run("can't read the outbox's statistics") {
-            var statistics = PostgresOutboxStatistics()
+            var statistics = OutboxQueueStatistics()
             for try await (state, count) in try await client.query(
                 "SELECT state, count(*) FROM sharevia_outbox_items GROUP BY state",
                 logger: logger
@@ -144,18 +144,4 @@ extension PostgresOutboxStore {
             return statistics
         }
     }
-}
-
-/// The PostgreSQL outbox's figures: queue depth by state, how long the oldest due item has waited, throughput.
-package struct PostgresOutboxStatistics: Sendable, Hashable {
-    /// Items in each state (a state with none is absent).
-    package var depth: [OutboxState: Int] = [:]
-    /// How long ago the oldest item that is due now was queued, in microseconds; nil when none is due.
-    package var oldestDueAgeMicroseconds: Int64?
-    /// Items delivered or handed off in the last minute and the last hour (by when they were recorded).
-    package var deliveredLastMinute = 0
-    package var deliveredLastHour = 0
-
-    /// No items, nothing delivered.
-    package init() {}
 }

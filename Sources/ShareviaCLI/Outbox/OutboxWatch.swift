@@ -13,7 +13,8 @@ struct OutboxWatch {
 
     /// The longest sleep between two looks at the outbox.
     static let poll: Duration = .seconds(60)
-    /// The shortest wait after a run that failed to use the database.
+    /// The shortest wait after a run that failed to use the database, or found nothing it could take although
+    /// something was due.
     static let shortest: Duration = .seconds(1)
 
     func run() async throws {
@@ -48,7 +49,10 @@ struct OutboxWatch {
             if Task.isCancelled { return }
             // Something ran: look again at once (more may have been queued meanwhile).
             if !results.isEmpty { continue }
+            let waited = ContinuousClock.now
             try await waiting.waitForWork(timeout: poll, now: now)
+            // Due at once, yet the run just found nothing it could take (another run holds it): don't spin.
+            if waited.duration(to: .now) < .milliseconds(10) { try await Task.sleep(for: shortest) }
         }
     }
 }
