@@ -3,8 +3,9 @@
 # builds, a throwaway PostgreSQL 15 with its default durability (every commit on disk, as SQLite's
 # synchronous=FULL), each share to the file destination with the 32 KB example card:
 #   1. draining 10,000 shares: 1, 2 and 4 workers (each a `sharevia outbox run --outbox postgresql://... --concurrency 1`
-#      process, all started at once), and one process with --concurrency 4; then the SQLite outbox draining the
-#      same 10,000 on this machine (`sharevia outbox run --outbox FILE`, --concurrency 1 and 4);
+#      process, all started at once), one process with --concurrency 4, and 4 processes with --concurrency 4; then
+#      the SQLite outbox draining the same 10,000 on this machine (`sharevia outbox run --outbox FILE`, --concurrency
+#      1 and 4);
 #   2. the queue's own cost per share, no delivery (outbox-postgres-benchmark overhead, overhead-sqlite);
 #   3. enqueue to delivery with an idle worker woken by NOTIFY (outbox-postgres-benchmark latency).
 # Each drain is checked: every item delivered, every card written.
@@ -78,6 +79,7 @@ drain_postgres 1 1
 drain_postgres 2 1
 drain_postgres 4 1
 drain_postgres 1 4
+drain_postgres 4 4
 
 drain_sqlite() { # CONCURRENCY
   local file=$work/sqlite-$1.sqlite start end delivered cards
