@@ -65,12 +65,17 @@ drain_postgres() { # PROCESSES CONCURRENCY
   fresh_out
   "$benchmark" seed "$url" "$shares" "$work/out" "$card"
   start=$(millis)
-  for _ in $(seq 1 "$1"); do
-    "$sharevia" outbox run --outbox "$url" --concurrency "$2" >/dev/null 2>&1 &
+  for worker in $(seq 1 "$1"); do
+    "$sharevia" outbox run --outbox "$url" --concurrency "$2" >/dev/null 2>"$work/worker-$worker.err" &
     pids+=($!)
   done
-  for pid in "${pids[@]}"; do wait "$pid" || true; done
+  local failed=""
+  for pid in "${pids[@]}"; do wait "$pid" || failed=yes; done
   end=$(millis)
+  if [[ -n $failed ]]; then # what the workers said, and where the items are
+    for worker in $(seq 1 "$1"); do grep -v '^✓' "$work/worker-$worker.err" | tail -5 >&2; done
+    psql "$url" -Atc "SELECT state, count(*) FROM sharevia_outbox_items GROUP BY state" >&2
+  fi
   check_postgres "$url"
   printf '%-64s %10.2f %12.0f\n' "PostgreSQL: $1 process(es) x --concurrency $2" "$(echo "($end - $start) / 1000" | bc -l)" \
     "$(echo "$shares * 1000 / ($end - $start)" | bc -l)"

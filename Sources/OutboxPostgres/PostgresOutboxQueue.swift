@@ -135,11 +135,14 @@ package struct PostgresOutboxQueue: OutboxQueue {
         }
     }
 
-    /// A lost connection, or a server shutting down or starting (SQLSTATE class 57, and 08 connection exceptions),
-    /// is transient: the runner keeps what it has and tries again.
+    /// A lost connection, a server shutting down or starting (SQLSTATE class 57, and 08 connection exceptions), or a
+    /// transaction the server rolled back to break a deadlock or a serialization conflict (40P01, 40001) is
+    /// transient: the runner keeps what it has and tries again.
     static func queueError(_ error: PostgresOutboxError) -> OutboxQueueError {
         let state = error.sqlState ?? ""
-        let transient = error.code == .connection || state.hasPrefix("57") || state.hasPrefix("08")
+        let transient =
+            error.code == .connection || state.hasPrefix("57") || state.hasPrefix("08") || state == "40P01"
+            || state == "40001"
         return OutboxQueueError(error.description, code: error.code.description, isTransient: transient)
     }
 }

@@ -50,10 +50,12 @@ extension PostgresOutboxStore {
         let doing = finished.isEmpty ? "can't claim outbox items" : "can't record the outbox's tries and claim more"
         return try await run(doing) {
             try await client.withTransaction(logger: logger) { connection in
-                var items: [OutboxItem?] = []
-                for (claim, end) in finished {
-                    items.append(try await record(claim, as: end, now: now, on: connection))
+                // Rows are locked in id order, as a lease renewal locks them, so the two never deadlock.
+                var recorded: [Int: OutboxItem?] = [:]
+                for (index, (claim, end)) in finished.enumerated().sorted(by: { $0.1.claim.item.id < $1.1.claim.item.id }) {
+                    recorded[index] = try await record(claim, as: end, now: now, on: connection)
                 }
+                let items = finished.indices.map { recorded[$0] ?? nil }
                 guard count > 0 else { return (items, []) }
                 try await tidyUp(now: now, on: connection)
                 let chosen = try await choose(

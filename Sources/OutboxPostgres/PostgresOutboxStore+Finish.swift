@@ -14,7 +14,10 @@ extension PostgresOutboxStore {
             for try await id in try await client.query(
                 """
                 UPDATE sharevia_outbox_items SET lease_until_us = \(until)
-                WHERE id = ANY(\(ids)) AND state = 'sending' AND lease_owner = \(owner)
+                WHERE id IN (
+                    SELECT id FROM sharevia_outbox_items
+                    WHERE id = ANY(\(ids)) AND state = 'sending' AND lease_owner = \(owner)
+                    ORDER BY id FOR UPDATE)
                 RETURNING id
                 """,
                 logger: logger
