@@ -52,7 +52,9 @@ extension PostgresOutboxStore {
             try await client.withTransaction(logger: logger) { connection in
                 // Rows are locked in id order, as a lease renewal locks them, so the two never deadlock.
                 var recorded: [Int: OutboxItem?] = [:]
-                for (index, (claim, end)) in finished.enumerated().sorted(by: { $0.1.claim.item.id < $1.1.claim.item.id }) {
+                for (index, (claim, end)) in finished.enumerated().sorted(by: {
+                    $0.1.claim.item.id < $1.1.claim.item.id
+                }) {
                     recorded[index] = try await record(claim, as: end, now: now, on: connection)
                 }
                 let items = finished.indices.map { recorded[$0] ?? nil }
