@@ -34,7 +34,7 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
         any ShareDestination
 
     package var queue: Queue
-    /// Who this run is in leases: unique per run; ``OutboxRunnerOwner/owner(process:)`` makes one that a later run
+    /// Who this run is in leases: unique per run; ``OutboxRunOwner/owner(process:)`` makes one that a later run
     /// can tell has ended.
     package var owner: String
     /// How long a claim is this run's before another run may take the item over as `unknown`. Where the queue
