@@ -249,6 +249,31 @@ import Testing
         #expect(try await HomeListing.of(home.path) == installed)
     }
 
+    /// Where the applications folder keeps a mimeinfo.cache, Debian's update-desktop-database
+    /// refreshes it: the entry is in it after the install, and out of it after the removal.
+    @Test func anExistingMimeCacheIsRefreshed() async throws {
+        try populate()
+        let tool = try #require(
+            try RequiredTools.paths(["update-desktop-database": "desktop-file-utils"])["update-desktop-database"]
+        )
+        let applications = home.file(".local/share/applications")
+        _ = try await ProcessRunner().run(tool, arguments: ["--quiet", applications])
+        let cache = "\(applications)/mimeinfo.cache"
+        #expect(try !text(cache).contains("sharevia.desktop"))
+        let before = try await HomeListing.of(home.path)
+        #expect(try await integrate().status == 0)
+        let refreshed = try text(cache)
+        #expect(refreshed.contains("image/png=sharevia.desktop;"), "\(refreshed)")
+        #expect(try await integrate(["--remove"]).status == 0)
+        #expect(try await HomeListing.of(home.path) == before)
+    }
+
+    /// Without a mimeinfo.cache there, none is made (it would outlive --remove).
+    @Test func noMimeCacheIsCreated() async throws {
+        #expect(try await integrate().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: home.file(".local/share/applications/mimeinfo.cache")))
+    }
+
     @Test func theXDGFoldersAreRespected() async throws {
         let data = home.file("data")
         let config = home.file("conf")

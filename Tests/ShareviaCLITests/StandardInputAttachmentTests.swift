@@ -49,10 +49,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test func dashTwiceIsRefused() async throws {
-        let run = try await ShareviaProcess.run(["--to", "file", "-", "-", "--dry-run"], input: Array("x".utf8))
+    @Test(arguments: [
+        (["-", "-"], "'-' is given 2 times, but standard input holds one file"),
+        (["-", "--card", "-"], "the file '-' and --card - both want standard input"),
+    ])
+    func twoReadersOfStandardInputAreRefused(arguments: [String], message: String) async throws {
+        let run = try await ShareviaProcess.run(["--to", "file", "--dry-run"] + arguments, input: Array("x".utf8))
         #expect(run.status == 64)
-        #expect(run.stderr.contains("'-' is given 2 times"), "\(run.stderr)")
+        #expect(run.stderr.contains(message), "\(run.stderr)")
     }
 
     @Test(arguments: [[UInt8]?.none, .some([])])
