@@ -214,6 +214,17 @@ import Testing
         #expect(try await HomeListing.of(home.path) == before)
     }
 
+    /// A file where a folder must be stops the install before anything is written.
+    @Test func aFileWhereAFolderMustBeIsRefused() async throws {
+        try FileManager.default.createDirectory(atPath: home.file(".local/share"), withIntermediateDirectories: true)
+        try home.write(Array("not a folder".utf8), named: ".local/share/kio")
+        let before = try await HomeListing.of(home.path)
+        let run = try await integrate()
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("\(home.file(".local/share/kio")) is not a folder"), "\(run.stderr)")
+        #expect(try await HomeListing.of(home.path) == before)
+    }
+
     @Test func removeLeavesAFileWhoseMarkerTheUserTookOut() async throws {
         let run = try await integrate()
         #expect(run.status == 0, "\(run.stderr)")

@@ -58,9 +58,10 @@ struct DesktopIntegrationPlan: Equatable {
             (folders.nautilusScript, texts.nautilusScript, 0o755),
         ]
         var created: [String] = []
-        for (path, _, _) in files { created += missingFolders(for: path, after: created) }
-        created += missingFolders(for: folders.thunarActions, after: created)
-        created += missingFolders(for: folders.record, after: created)
+        for path in files.map(\.0) + [folders.thunarActions, folders.record] {
+            try requireFolder(above: path)
+            created += missingFolders(for: path, after: created)
+        }
         plan.steps += created.map(Step.createFolder)
         for (path, text, mode) in files {
             plan.steps.append(try ownFile(path, text: Array(text.utf8), mode: mode))
@@ -199,6 +200,20 @@ struct DesktopIntegrationPlan: Equatable {
             folder = parent(of: folder)
         }
         return missing
+    }
+
+    /// Refuses a path whose nearest existing folder above it is not a folder (following symlinks).
+    private static func requireFolder(above path: String) throws(Refusal) {
+        var folder = parent(of: path)
+        while !folder.isEmpty, kind(of: folder) == nil { folder = parent(of: folder) }
+        guard !folder.isEmpty else { return }
+        var info = stat()
+        guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw Refusal(
+                message: "\(folder) is not a folder, so \(path) can't be written there; move it away, "
+                    + "then run 'sharevia integrate desktop' again"
+            )
+        }
     }
 
     static func parent(of path: String) -> String {
