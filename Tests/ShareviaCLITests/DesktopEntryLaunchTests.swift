@@ -48,6 +48,24 @@ import Testing
         #expect(arguments == "[share]\n[--pick]\n[--notify]\n[\(picture)]\n")
     }
 
+    /// A binary at a path with `%` is integrated (its entry is valid), with a warning that GLib
+    /// won't load it.
+    @Test func aPercentInTheBinarysPathIsWarnedAbout() async throws {
+        let directory = folder.file("100% sharevia")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let copy = directory + "/sharevia"
+        try FileManager.default.copyItem(atPath: ShareviaProcess.binary, toPath: copy)
+        let output = try await ProcessRunner().run(
+            copy,
+            arguments: ["integrate", "desktop", "--dry-run"],
+            environment: ["PATH": "/usr/bin:/bin", "HOME": folder.file("home")],
+            timeout: .seconds(60)
+        )
+        let said = output.errorText
+        #expect(output.exitStatus == 0, "\(said)")
+        #expect(said.contains("warning: the sharevia binary's path \(copy) holds '%'"), "\(said)")
+    }
+
     @Test func theValidatorAcceptsTheQuotingOfEveryReservedCharacter() async throws {
         let validator = try #require(
             try RequiredTools.paths(["desktop-file-validate": "desktop-file-utils"])["desktop-file-validate"]

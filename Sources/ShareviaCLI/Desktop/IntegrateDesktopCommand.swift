@@ -58,8 +58,16 @@ struct IntegrateDesktopCommand: AsyncParsableCommand {
             if remove {
                 plan = try DesktopIntegrationPlan.remove(from: folders)
             } else {
+                let binary = try Self.binaryPath()
+                if binary.contains("%") {
+                    StandardStreams.printError(
+                        "warning: the sharevia binary's path \(binary) holds '%': the entry writes it as the "
+                            + "Desktop Entry format says (%%), but GLib's file managers (Nautilus, Thunar, Nemo) "
+                            + "don't load such an entry; install sharevia at a path without '%'"
+                    )
+                }
                 let texts = DesktopIntegrationTexts(
-                    binary: try Self.binaryPath(),
+                    binary: binary,
                     destinations: try await Self.availableDestinations()
                 )
                 plan = try DesktopIntegrationPlan.install(texts, into: folders)
