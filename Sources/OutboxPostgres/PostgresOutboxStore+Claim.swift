@@ -37,7 +37,9 @@ extension PostgresOutboxStore {
     /// Records how the `finished` tries ended and claims up to `count` more items, in one transaction: one commit
     /// for every try a worker saw end since its last, however many it runs at once. Each finish changes nothing
     /// when its lease is no longer the claim's (as ``finish(_:as:now:)``); the claims are made as
-    /// ``claim(owner:leaseSeconds:count:now:)`` makes them, committed before any request of them goes out.
+    /// ``claim(owner:leaseSeconds:count:now:)`` makes them, committed before any request of them goes out. A try
+    /// that failed for good queues its share for the next destination of its chain
+    /// (``OutboxClaim/fallback(after:)``) in the same transaction.
     /// - Returns: Each finished item in the order given (nil when its lease was lost), and the claims.
     /// - Throws: ``PostgresOutboxError``; then nothing was recorded or claimed.
     package func settle(
@@ -52,9 +54,16 @@ extension PostgresOutboxStore {
         let doing = finished.isEmpty ? "can't claim outbox items" : "can't record the outbox's tries and claim more"
         // A failed transaction undoes its tidy-up too: the next claim does it then.
         let tidies = count > 0 && tidyUps.isDue(at: now)
+        // A share that failed for good is queued for the next destination of its chain in the transaction that
+        // records the failure (its request was queued once, so it passes the checks again; one that doesn't is
+        // left failed).
+        let fallbacks = finished.map { claim, end in
+            claim.fallback(after: end).flatMap { try? prepare($0.request, for: $0.destination, failure: nil) }
+        }
         do {
             return try await settle(
                 finished: finished,
+                fallbacks: fallbacks,
                 claiming: count,
                 owner: owner,
                 leaseUntil: leaseUntil,
@@ -71,6 +80,7 @@ extension PostgresOutboxStore {
 
     private func settle(
         finished: [(claim: OutboxClaim, end: OutboxTryEnd)],
+        fallbacks: [PreparedItem?],
         claiming count: Int,
         owner: String,
         leaseUntil: Int64,
@@ -86,7 +96,11 @@ extension PostgresOutboxStore {
                 for (index, (claim, end)) in finished.enumerated().sorted(by: {
                     $0.1.claim.item.id < $1.1.claim.item.id
                 }) {
-                    recorded[index] = try await record(claim, as: end, now: now, on: connection)
+                    let item = try await record(claim, as: end, now: now, on: connection)
+                    if item != nil, let fallback = fallbacks[index] {
+                        _ = try await insert(fallback, now: now, on: connection)
+                    }
+                    recorded[index] = item
                 }
                 let items = finished.indices.map { recorded[$0] ?? nil }
                 guard count > 0 else { return (items, []) }

@@ -78,7 +78,7 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
     /// while (``OutboxQueueError/isTransient``), the run keeps what ended and tries again, for ``reconnectFor``.
     ///
     /// An item that fails for good whose request names fallbacks (``OutboxRequest/fallbacks``) is queued for the
-    /// next of them.
+    /// next of them by the backend, in the transaction that records the failure, and tried in the same run.
     ///
     /// Stops claiming when the task is cancelled; an item whose request was out when the run was
     /// cancelled is left `unknown`, one whose request had not gone out goes back to where it was.
@@ -136,9 +136,9 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
                             out.remove(finished.claim.item.id)
                             let result = finished.result(recorded: item)
                             results.append((finished.order, result))
-                            if item != nil, case .failed = finished.end, await fallBack(finished.claim, now: now()) {
-                                fellBack = true
-                            }
+                            // The backend queued the share for the next destination of its chain, in the same
+                            // transaction.
+                            if item != nil, finished.claim.fallback(after: finished.end) != nil { fellBack = true }
                         }
                         waiting = []
                         claimable = claims.count == free
@@ -207,16 +207,6 @@ package struct OutboxRunner<Queue: OutboxQueue>: Sendable {
             let until = OutboxBackendSupport.adding(seconds: leaseSeconds, to: now())
             _ = try? await queue.renewLeases(owner: owner, ids: ids, until: until)
         }
-    }
-
-    /// Queues a request that failed for good for the next destination of its chain, if it names one: the same
-    /// share (its id is the idempotency key, so queueing it twice queues it once).
-    /// - Returns: Whether it was queued (due now).
-    private func fallBack(_ claim: OutboxClaim, now: Int64) async -> Bool {
-        guard case .success(let request) = claim.request, let next = request.fallbacks.first else { return false }
-        var rest = request
-        rest.fallbacks.removeFirst()
-        return (try? await queue.enqueue(rest, for: next, failure: nil, now: now)) != nil
     }
 
     /// A try that ended, waiting to be recorded.

@@ -214,7 +214,9 @@ extension OutboxStore {
     /// transaction: one commit (one sync to disk) for every try that ended while the last commit
     /// was being written, however many run at once. Each finish changes nothing when its lease is
     /// no longer the claim's (as ``finish(_:_:as:now:)``); each claim is committed before any
-    /// request of it goes out (as ``claim(_:owner:leaseSeconds:now:runStart:only:)``).
+    /// request of it goes out (as ``claim(_:owner:leaseSeconds:now:runStart:only:)``). A try that
+    /// failed for good queues its share for the next destination of its chain
+    /// (``OutboxClaim/fallback(after:)``) in the same transaction.
     /// - Parameters:
     ///   - only: The items still to claim, last first; claimed or unclaimable ones are taken off.
     ///     Nil claims the items due first.
@@ -233,10 +235,31 @@ extension OutboxStore {
     ) throws(SQLiteError) -> (finished: [OutboxItem?], claims: [OutboxClaim]) {
         let leaseUntil = now.addingClamped(leaseSeconds.multipliedReportingOverflow(by: 1_000_000).partialValue)
         var remaining = only
+        // A share that failed for good is queued for the next destination of its chain in the transaction that
+        // records the failure (its request was queued once, so it passes the checks again; one that doesn't is
+        // left failed).
+        let fallbacks = finished.map { claim, end in
+            claim.fallback(after: end).flatMap { fallback in
+                (try? prepared(fallback.request, for: fallback.destination)).map { (fallback, $0) }
+            }
+        }
         let (items, chosen) = try connection.immediateTransaction {
             () throws(SQLiteError) -> ([OutboxItem?], [(OutboxItem, OutboxState)]) in
             var items: [OutboxItem?] = []
-            for (claim, end) in finished { items.append(try finish(connection, claim, as: end, now: now)) }
+            for ((claim, end), fallback) in zip(finished, fallbacks) {
+                let item = try finish(connection, claim, as: end, now: now)
+                if item != nil, let ((request, destination), attachments) = fallback {
+                    _ = try insert(
+                        request,
+                        for: destination,
+                        attachments: attachments,
+                        failure: nil,
+                        now: now,
+                        connection
+                    )
+                }
+                items.append(item)
+            }
             var chosen: [(OutboxItem, OutboxState)] = []
             guard count > 0 else { return (items, chosen) }
             try tidyUp(connection, now: now)

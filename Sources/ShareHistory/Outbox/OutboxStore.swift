@@ -60,68 +60,88 @@ package struct OutboxStore: Sendable {
         failure: ShareError?,
         now: Int64 = OutboxStore.now()
     ) throws(SQLiteError) -> OutboxItem {
+        let attachments = try prepared(request, for: destination)
+        let connection = try HistoryDatabase.openForWriting(path, durability: .full)
+        let item = try connection.immediateTransaction { () throws(SQLiteError) -> OutboxItem in
+            try insert(request, for: destination, attachments: attachments, failure: failure, now: now, connection)
+        }
+        OutboxPause.afterQueue.pauseIfAsked()
+        return item
+    }
+
+    /// A request checked against ``OutboxLimits`` with its attachments read: ready for ``insert(_:for:attachments:failure:now:_:)``.
+    func prepared(
+        _ request: OutboxRequest,
+        for destination: DestinationID
+    ) throws(SQLiteError) -> [OutboxAttachmentRow] {
         do {
             try request.validate()
         } catch {
             let code: SQLiteError.Code = error.code == .overLimit ? .tooLarge : .failed
             throw SQLiteError(code, path: path, "can't queue the share for \(destination): \(error)")
         }
-        let attachments = try attachmentRows(request.content.attachments, destination: destination)
-        let connection = try HistoryDatabase.openForWriting(path, durability: .full)
-        let item = try connection.immediateTransaction { () throws(SQLiteError) -> OutboxItem in
-            let existing = try connection.rows(
-                """
-                SELECT id, share_id, destination, state, created_us, next_try_us, expires_us, tries, first_sent_us,
-                    last_error, last_error_code, receipt
-                FROM outbox_items WHERE share_id = ? AND destination = ?
-                """,
-                [.text(request.options.id.description), .text(destination.rawValue)],
-                limits: OutboxItemRow.limits(rows: 1)
-            )
-            if let row = existing.first { return try OutboxItemRow.item(row, path: path) }
-            let unknown = failure?.code == .outcomeUnknown
-            let error = failure.map(OutboxItemRow.lastError)
-            let inserted = try connection.rows(
-                """
-                INSERT INTO outbox_items (share_id, destination, state, request, created_us, next_try_us, expires_us,
-                    tries, first_sent_us, last_error, last_error_code, retry_after_us, updated_us)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
-                RETURNING id, share_id, destination, state, created_us, next_try_us, expires_us, tries, first_sent_us,
-                    last_error, last_error_code, receipt
-                """,
-                [
-                    .text(request.options.id.description), .text(destination.rawValue),
-                    .text((unknown ? OutboxState.unknown : .queued).rawValue), .blob(request.encoded()),
-                    .integer(now),
-                    .integer(failure.map { schedule.nextTry(afterTries: 0, failure: $0, now: now) } ?? now),
-                    .integer(schedule.expiry(created: now)),
-                    // An unknown share's request went out at the latest now, and not before the share was made.
-                    unknown ? .integer(min(now, Int64(clamping: request.options.id.microseconds))) : .null,
-                    error.map { .text($0.words) } ?? .null, error.map { .text($0.code) } ?? .null,
-                    failure.map { OutboxItemRow.retryAfter($0, now: now) } ?? .null,
-                    .integer(now),
-                ],
-                limits: OutboxItemRow.limits(rows: 1)
-            )
-            guard let row = inserted.first else {
-                throw SQLiteError(.failed, path: path, "the outbox item was not inserted")
-            }
-            let item = try OutboxItemRow.item(row, path: path)
-            let insert = try connection.prepare(
-                """
-                INSERT INTO outbox_attachments (item_id, position, file_name, media_type, alt_text, bytes)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """
-            )
-            for (position, attachment) in attachments.enumerated() {
-                try insert.run([
-                    .integer(item.id), .integer(Int64(position)), .text(attachment.fileName),
-                    .text(attachment.mediaType), attachment.altText.sqlite, .blob(attachment.bytes),
-                ])
-            }
-            return item
+        return try attachmentRows(request.content.attachments, destination: destination)
+    }
+
+    /// Step 3 of ``enqueue(_:for:failure:now:)``, inside the caller's transaction on `connection`.
+    func insert(
+        _ request: OutboxRequest,
+        for destination: DestinationID,
+        attachments: [OutboxAttachmentRow],
+        failure: ShareError?,
+        now: Int64,
+        _ connection: SQLiteConnection
+    ) throws(SQLiteError) -> OutboxItem {
+        let existing = try connection.rows(
+            """
+            SELECT id, share_id, destination, state, created_us, next_try_us, expires_us, tries, first_sent_us,
+                last_error, last_error_code, receipt
+            FROM outbox_items WHERE share_id = ? AND destination = ?
+            """,
+            [.text(request.options.id.description), .text(destination.rawValue)],
+            limits: OutboxItemRow.limits(rows: 1)
+        )
+        if let row = existing.first { return try OutboxItemRow.item(row, path: path) }
+        let unknown = failure?.code == .outcomeUnknown
+        let error = failure.map(OutboxItemRow.lastError)
+        let inserted = try connection.rows(
+            """
+            INSERT INTO outbox_items (share_id, destination, state, request, created_us, next_try_us, expires_us,
+                tries, first_sent_us, last_error, last_error_code, retry_after_us, updated_us)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)
+            RETURNING id, share_id, destination, state, created_us, next_try_us, expires_us, tries, first_sent_us,
+                last_error, last_error_code, receipt
+            """,
+            [
+                .text(request.options.id.description), .text(destination.rawValue),
+                .text((unknown ? OutboxState.unknown : .queued).rawValue), .blob(request.encoded()),
+                .integer(now),
+                .integer(failure.map { schedule.nextTry(afterTries: 0, failure: $0, now: now) } ?? now),
+                .integer(schedule.expiry(created: now)),
+                // An unknown share's request went out at the latest now, and not before the share was made.
+                unknown ? .integer(min(now, Int64(clamping: request.options.id.microseconds))) : .null,
+                error.map { .text($0.words) } ?? .null, error.map { .text($0.code) } ?? .null,
+                failure.map { OutboxItemRow.retryAfter($0, now: now) } ?? .null,
+                .integer(now),
+            ],
+            limits: OutboxItemRow.limits(rows: 1)
+        )
+        guard let row = inserted.first else {
+            throw SQLiteError(.failed, path: path, "the outbox item was not inserted")
         }
-        OutboxPause.afterQueue.pauseIfAsked()
+        let item = try OutboxItemRow.item(row, path: path)
+        let insert = try connection.prepare(
+            """
+            INSERT INTO outbox_attachments (item_id, position, file_name, media_type, alt_text, bytes)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """
+        )
+        for (position, attachment) in attachments.enumerated() {
+            try insert.run([
+                .integer(item.id), .integer(Int64(position)), .text(attachment.fileName),
+                .text(attachment.mediaType), attachment.altText.sqlite, .blob(attachment.bytes),
+            ])
+        }
         return item
     }
 
