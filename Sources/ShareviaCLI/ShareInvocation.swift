@@ -46,12 +46,21 @@ struct ShareInvocation: Equatable, Sendable {
     var routing = RouterSettings()
     /// `--card SPEC`: a card spec to draw per destination and share with its share text.
     var card: String?
+    /// `--notify`: show the result as a desktop notification and keep the report in
+    /// `last-report.json` (``ShareNotice``).
+    var notify = false
+    /// `--pick`: ask which destination to use (``DestinationPicker``), instead of `--to`.
+    var pick = false
 
     func validate() throws {
         if noFallback && fallback != nil {
             throw ValidationError("--fallback and --no-fallback can't be used together")
         }
-        if let chainName {
+        if pick {
+            guard destinations.isEmpty, chainName == nil else {
+                throw ValidationError("--pick asks which destination to use; don't add --to or --chain")
+            }
+        } else if let chainName {
             guard destinations.isEmpty, fallback == nil, !noFallback else {
                 throw ValidationError("--chain names a whole chain; don't add --to, --fallback or --no-fallback")
             }
@@ -138,6 +147,15 @@ struct ShareInvocation: Equatable, Sendable {
     func run() async throws {
         // The environment is read once per run; everything below is handed this copy.
         let environment = ShareEnvironment(ProcessEnvironment.variables())
+        if pick {
+            try await DestinationPicker.picked(for: self, environment: environment).run(environment: environment)
+        } else {
+            try await run(environment: environment)
+        }
+    }
+
+    /// Runs the share with the environment read once.
+    private func run(environment: ShareEnvironment) async throws {
         let config = try routing.loadConfig(environment: environment)
         // The chain is built once: its ids choose the plugins to look for, then it is checked
         // against the registry (the default tail, clipboard and file, are always built in).
@@ -189,16 +207,17 @@ struct ShareInvocation: Equatable, Sendable {
                 interruption == nil
                 ? outboxQueueing(routing: routing, registry: router.registry, environment: environment)
                     .queue(full, content: content, options: options) : OutboxQueueReport()
+            let reportJSON =
+                json || notify
+                ? try ReportPrinter.json(
+                    report,
+                    exitCode: exitCode,
+                    shareID: options.id,
+                    interruptedBy: interruption?.signalName,
+                    outbox: outbox
+                ) : ""
             if json {
-                StandardStreams.write(
-                    try ReportPrinter.json(
-                        report,
-                        exitCode: exitCode,
-                        shareID: options.id,
-                        interruptedBy: interruption?.signalName,
-                        outbox: outbox
-                    )
-                )
+                StandardStreams.write(reportJSON)
             } else {
                 StandardStreams.printError(report.description)
                 for line in outbox.lines(now: OutboxTime.nowMicroseconds()) { StandardStreams.printError(line) }
@@ -213,6 +232,14 @@ struct ShareInvocation: Equatable, Sendable {
                 routing: routing,
                 environment: environment
             )
+            if notify {
+                await ShareNotice.give(
+                    report: report,
+                    json: reportJSON,
+                    queued: outbox.queued,
+                    environment: environment
+                )
+            }
             if exitCode != 0 { throw ExitCode(exitCode) }
         } catch let error as ShareError {
             throw usageFailure(ErrorAdvice.message(for: error))

@@ -1,0 +1,115 @@
+import ArgumentParser
+import ShareCore
+import Testing
+
+@testable import ShareviaCLI
+
+/// What `--notify` and `--pick` say and accept, in process: the notification's words for each
+/// outcome, the escaping of what dialogs and notification bodies read as markup, and the
+/// command line's rules.
+@Suite struct DesktopNoticeTests {
+    func parse(_ arguments: [String]) throws -> ShareInvocation {
+        let command = try ShareviaCommand.parseAsRoot(arguments)
+        return try #require(command as? ShareCommand).request()
+    }
+
+    @Test func aDeliveryNamesItsDestinationAndOpensWhatItMade() {
+        let report = ShareReport(
+            chain: ["mastodon", "file"],
+            attempts: [.init(destination: "mastodon", result: .delivered, reason: "posted", durationMilliseconds: 3)],
+            receipt: DeliveryReceipt(
+                destination: "mastodon",
+                summary: "posted to mastodon.example",
+                locations: ["https://mastodon.example/@me/1"]
+            )
+        )
+        let notification = ShareNotification(report: report, queued: [], reportPath: "/s/last-report.json")
+        #expect(notification.summary == "sharevia: delivered by mastodon")
+        #expect(notification.body == "posted to mastodon.example\nhttps://mastodon.example/@me/1")
+        #expect(notification.openTarget == "https://mastodon.example/@me/1")
+        #expect(notification.urgency == .normal)
+    }
+
+    @Test func aHandOffByAFallbackSaysWhatFailedAndWhatToDoNext() {
+        let report = ShareReport(
+            chain: ["x", "sms"],
+            attempts: [
+                .init(destination: "x", result: .unavailable, reason: "no browser", durationMilliseconds: 1),
+                .init(destination: "sms", result: .handedOff, reason: "printed", durationMilliseconds: 1),
+            ],
+            receipt: .handedOff(
+                destination: "sms",
+                summary: "printed the sms: URI",
+                nextStep: "open sms:+1",
+                locations: []
+            )
+        )
+        let notification = ShareNotification(report: report, queued: [], reportPath: nil)
+        #expect(notification.summary == "sharevia: handed off to sms (fallback)")
+        #expect(
+            notification.body
+                == "x: unavailable: no browser\nThe fallback sms took the share instead of x.\nNext: open sms:+1"
+        )
+        #expect(notification.openTarget == nil)
+    }
+
+    @Test func aFailureSendsThePersonToTheReport() {
+        let report = ShareReport(
+            chain: ["file"],
+            attempts: [
+                .init(destination: "file", result: .permanentFailure, reason: "not a folder", durationMilliseconds: 1)
+            ]
+        )
+        let notification = ShareNotification(report: report, queued: [], reportPath: "/s/sharevia/last-report.json")
+        #expect(notification.summary == "sharevia: not shared")
+        #expect(notification.urgency == .critical)
+        #expect(
+            notification.body
+                == "No destination took the share.\nfile: permanent-failure: not a folder\n"
+                + "Check the report: /s/sharevia/last-report.json"
+        )
+    }
+
+    @Test func markupIsEscapedForBodiesAndDialogs() {
+        #expect(DesktopNotifier.escapedMarkup("a <b>&</b> \\ 'q'") == "a &lt;b&gt;&amp;&lt;/b&gt; \\ 'q'")
+        #expect(PickerText.markupEscaped("card <i>&\\n.png") == "card &lt;i&gt;&amp;\\\\n.png")
+        #expect(PickerText.subject(files: ["/tmp/a\nb.png", "c.png"]) == "a b.png and 1 more file")
+        let arguments = DesktopNotifier.arguments(
+            for: ShareNotification(report: ShareReport(chain: ["file"]), queued: [], reportPath: nil)
+        )
+        #expect(arguments.prefix(3) == ["--app-name=sharevia", "--urgency=critical", "--"])
+    }
+
+    @Test func theLastChoiceIsPreselectedOnlyWhenAvailable() {
+        let choices = [
+            PickerChoice(id: "clipboard", name: "Clipboard", unavailableReason: "DISPLAY is not set", takesText: true),
+            PickerChoice(id: "file", name: "File export", unavailableReason: nil, takesText: true),
+            PickerChoice(id: "x", name: "X", unavailableReason: nil, takesText: true),
+        ]
+        #expect(PickerChoice.preselected(in: choices, last: "x") == "x")
+        #expect(PickerChoice.preselected(in: choices, last: "clipboard") == "file")
+        #expect(PickerChoice.preselected(in: choices, last: nil) == "file")
+        #expect(choices[0].status() == "unavailable: DISPLAY is not set")
+    }
+
+    @Test func pickTakesNoDestinationAndNotifyIsAShareFlag() throws {
+        let picked = try parse(["--pick", "card.png"])
+        #expect(picked.pick && !picked.notify && picked.destinations.isEmpty)
+        #expect(try parse(["share", "--to", "file", "card.png", "--notify"]).notify)
+        for refused in [["--pick", "--to", "file", "card.png"], ["--pick", "--chain", "mine", "card.png"]] {
+            let error = #expect(throws: (any Error).self) { try parse(refused) }
+            #expect(
+                "\(error.map { "\($0)" } ?? "")".contains(
+                    "--pick asks which destination to use; don't add --to or --chain"
+                )
+            )
+        }
+    }
+
+    @Test func theCancelCodeIsItsOwn() {
+        let codes = ShareviaExitCode.table.map(\.codes)
+        #expect(codes.contains("5"))
+        #expect(Set(codes).count == codes.count)
+        #expect(ShareviaExitCode.helpText.contains("5   --pick was cancelled"))
+    }
+}
