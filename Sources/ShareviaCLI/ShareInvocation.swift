@@ -8,6 +8,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What `sharevia share` was asked to do, as plain values: filled by ``ShareCommandLine`` from
 /// the options' declarations, validated, then run.
 struct ShareInvocation: Equatable, Sendable {
@@ -51,6 +55,10 @@ struct ShareInvocation: Equatable, Sendable {
     var notify = false
     /// `--pick`: ask which destination to use (``DestinationPicker``), instead of `--to`.
     var pick = false
+
+    /// Whether the result goes to a notification: `--notify`, or `--pick` when standard output
+    /// is not a terminal (a share started from a file manager).
+    var notifiesResult: Bool { notify || (pick && isatty(STDOUT_FILENO) != 1) }
 
     func validate() throws {
         if noFallback && fallback != nil {
@@ -147,10 +155,18 @@ struct ShareInvocation: Equatable, Sendable {
     func run() async throws {
         // The environment is read once per run; everything below is handed this copy.
         let environment = ShareEnvironment(ProcessEnvironment.variables())
-        if pick {
-            try await DestinationPicker.picked(for: self, environment: environment).run(environment: environment)
-        } else {
-            try await run(environment: environment)
+        do {
+            let invocation = pick ? try await DestinationPicker.picked(for: self, environment: environment) : self
+            try await invocation.run(environment: environment)
+        } catch let failure as CommandFailure where notifiesResult && failure.exitCode != ShareviaExitCode.cancelled {
+            // Stopped before a report (a missing file, an unknown destination, no way to ask):
+            // said in a notification too, since no one may read stderr.
+            await ShareNotice.giveFailure(
+                message: failure.message ?? "sharevia stopped with exit code \(failure.exitCode)",
+                exitCode: failure.exitCode,
+                environment: environment
+            )
+            throw failure
         }
     }
 

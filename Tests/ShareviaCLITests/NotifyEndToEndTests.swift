@@ -165,6 +165,24 @@ import Testing
         }
     }
 
+    @Test func aShareStoppedBeforeItRanIsNotifiedToo() async throws {
+        try await XvfbServer.with { server in
+            try await NotificationSession.with(display: server.display) { session in
+                let run = try await ShareviaProcess.run(
+                    ["--to", "file", folder.file("missing.png"), "--notify"],
+                    environment: session.environment.merging(["XDG_STATE_HOME": state]) { $1 }
+                )
+                #expect(run.status == 64, "\(run.stderr)")
+                let calls = try await session.notifyCalls(atLeast: 1)
+                try #require(calls.count == 1, "\(session.monitorLog)")
+                #expect(calls[0].contains("string \"sharevia: not shared\""), "\(calls[0])")
+                #expect(calls[0].contains("missing.png"), "\(calls[0])")
+                let error = try #require(try lastReport()["error"] as? [String: Any])
+                #expect(error["code"] as? String == "usage")
+            }
+        }
+    }
+
     @Test func withoutANotificationServiceItSaysSoAndKeepsTheReport() async throws {
         let out = folder.file("out")
         let run = try await ShareviaProcess.run(

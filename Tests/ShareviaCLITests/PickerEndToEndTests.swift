@@ -48,11 +48,13 @@ import Testing
                 try FileManager.default.copyItem(atPath: screenshot, toPath: target)
             }
             // The last choice, file, is checked: OK takes it.
+            let listSize = try await desktop.size(of: list)
             try await desktop.clickOK(in: list)
-            // The file export takes text: the second dialog asks for it (zenity again; X may give
-            // its window the list's id, so the list must be gone first).
-            try await desktop.waitUntilGone(named: "Share with sharevia")
-            let entry = try await desktop.window(named: "Share with sharevia")
+            // The file export takes text: the second dialog asks for it (zenity again, with the
+            // same title; X may give its window the list's id, so it is told apart by its size).
+            let entry = try await desktop.window(named: "Share with sharevia") { size in
+                size.width != listSize?.width || size.height != listSize?.height
+            }
             try await desktop.type("Sent from the picker", into: entry)
             let run = try await share
             #expect(run.status == 0, "\(run.stderr)")
@@ -95,14 +97,18 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(listing.stdoutBytes)) as? [[String: Any]]
         )
         let number = try #require(entries.firstIndex { $0["id"] as? String == "file" }) + 1
+        let unavailable = try #require(entries.firstIndex { $0["available"] as? Bool == false }) + 1
+        let unavailableID = try #require(entries[unavailable - 1]["id"] as? String)
+        // An unavailable choice is explained and asked again; then the file export, then the text.
         let run = try await PseudoTerminal.run(
             [ShareviaProcess.binary, "--pick", PackageRoot.exampleCard, "--out", out, "--no-fallback"],
-            typing: "\(number)\nTyped at the prompt\n",
+            typing: "\(unavailable)\n\(number)\nTyped at the prompt\n",
             environment: ["XDG_STATE_HOME": state, "SHAREVIA_NO_HISTORY": "1"]
         )
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("\(number)) file"), "\(run.output)")
         #expect(run.output.contains("Number"), "\(run.output)")
+        #expect(run.output.contains("\(unavailableID) is not available here: "), "\(run.output)")
         #expect(
             FileManager.default.contents(atPath: "\(out)/card.png")
                 == FileManager.default.contents(atPath: PackageRoot.exampleCard)
@@ -121,6 +127,41 @@ import Testing
         #expect(run.status == 5, "\(run.output)")
         #expect(run.output.contains("cancelled: nothing was shared"), "\(run.output)")
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func onKDEKdialogAsksWithEveryTextAsAnArgument() async throws {
+        // A recording stand-in: kdialog itself needs KDE's libraries, which the test machine lacks.
+        let kdialog = try RecordingTool(
+            "kdialog",
+            in: folder,
+            body: #"case "$3" in --radiolist) echo file ;; --inputbox) echo "from kdialog" ;; *) exit 1 ;; esac"#
+        )
+        let strange = try folder.write(
+            try #require(FileManager.default.contents(atPath: PackageRoot.exampleCard)),
+            named: "a <b>&\\ 'q'.png"
+        )
+        try rememberPick("file")
+        let run = try await ShareviaProcess.run(
+            ["--pick", strange, "--out", out, "--no-fallback"],
+            environment: [
+                "DISPLAY": ":0", "XDG_CURRENT_DESKTOP": "KDE", "XDG_STATE_HOME": state,
+                "DBUS_SESSION_BUS_ADDRESS": noBus,
+                "PATH": kdialog.folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            ]
+        )
+        #expect(run.status == 0, "\(run.stderr)")
+        let calls = kdialog.calls()
+        try #require(calls.count == 2, "\(calls)")
+        #expect(
+            calls[0].prefix(4) == [
+                "--title", "Share with sharevia", "--radiolist", "Share a &lt;b&gt;&amp;\\\\ 'q'.png with:",
+            ]
+        )
+        let file = try #require(calls[0].firstIndex(of: "file"))
+        #expect(calls[0][file + 1] == "File export (file): available")
+        #expect(calls[0][file + 2] == "on")
+        #expect(calls[1].prefix(3) == ["--title", "Share with sharevia", "--inputbox"])
+        #expect(FileManager.default.contents(atPath: "\(out)/a <b>&\\ 'q'.txt") == Data("from kdialog\n".utf8))
     }
 
     @Test func withNeitherADialogNorATerminalItSaysWhatToDo() async throws {
@@ -168,40 +209,49 @@ struct XdotoolDriver {
         return String(decoding: found.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    /// The id of the window titled `name`, once it is mapped: polled for up to 60 s (a hang guard).
-    func window(named name: String) async throws -> String {
+    /// The id of a window titled `name` whose size `matches`, once it is mapped: polled for up
+    /// to 60 s (a hang guard).
+    func window(
+        named name: String,
+        sized matches: ((width: Int, height: Int)) -> Bool = { _ in true }
+    ) async throws -> String {
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
-            if let id = try await windows(named: name).last { return id }
+            for id in try await windows(named: name).reversed() {
+                if let size = try await size(of: id), matches(size) { return id }
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw XdotoolFailure(description: "no window named '\(name)' appeared within 60 s")
     }
 
-    /// Returns once no window titled `name` is visible: polled for up to 60 s (a hang guard).
-    func waitUntilGone(named name: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if try await windows(named: name).isEmpty { return }
-            try await Task.sleep(for: .milliseconds(100))
+    /// The window's size, from `xdotool getwindowgeometry`; nil once it is gone.
+    func size(of window: String) async throws -> (width: Int, height: Int)? {
+        let output = try await run(["getwindowgeometry", "--shell", window])
+        guard output.succeeded else { return nil }
+        let lines = String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n")
+        func value(_ key: String) -> Int? {
+            lines.first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
         }
-        throw XdotoolFailure(description: "the window named '\(name)' did not close within 60 s")
+        guard let width = value("WIDTH"), let height = value("HEIGHT") else { return nil }
+        return (width, height)
     }
 
-    /// Clicks a zenity dialog's OK button (its bottom-right corner).
+    /// Clicks a zenity dialog's OK button (its bottom-right corner) until the dialog closes: a
+    /// window just mapped may not take a click yet. Another window given the same id (X reuses
+    /// them) is told apart by its size. Up to 60 s (a hang guard).
     func clickOK(in window: String) async throws {
-        let geometry = String(
-            decoding: try await run(["getwindowgeometry", "--shell", window]).standardOutput,
-            as: UTF8.self
-        )
-        func value(_ key: String) -> Int {
-            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap {
-                Int($0.dropFirst(key.count + 1))
-            }
-                ?? 0
+        guard let first = try await size(of: window) else { return }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            guard try await windows(named: "").contains(window), let now = try await size(of: window),
+                now == first
+            else { return }
+            try await run(["mousemove", "--window", window, String(first.width - 50), String(first.height - 25)])
+            try await run(["click", "1"])
+            try await Task.sleep(for: .milliseconds(500))
         }
-        try await run(["mousemove", "--window", window, String(value("WIDTH") - 50), String(value("HEIGHT") - 25)])
-        try await run(["click", "1"])
+        throw XdotoolFailure(description: "the window \(window) did not close after clicks on OK within 60 s")
     }
 
     /// Gives `window` the keyboard focus and presses `key`.

@@ -1,10 +1,6 @@
 import ShareCards
 import ShareCore
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `--pick`: asks which destination to use, then the share runs as if `--to` had named it.
 ///
 /// 1. Something to share is required first (a file, `--text`, `--url`, `--hashtag` or `--card`).
@@ -59,8 +55,8 @@ enum DestinationPicker {
         } catch let error as PickerFailure {
             throw usageFailure(error.message)
         }
+        picked.notify = invocation.notifiesResult
         picked.pick = false
-        if isatty(STDOUT_FILENO) != 1 { picked.notify = true }
         return picked
     }
 

@@ -14,13 +14,30 @@ enum ShareNotice {
         queued: [QueuedShare],
         environment: ShareEnvironment
     ) async {
-        var path: String?
+        let path = keep(json, environment: environment)
+        await show(ShareNotification(report: report, queued: queued, reportPath: path), environment: environment)
+    }
+
+    /// For a share stopped before it ran (a missing file, an unknown destination): keeps the
+    /// JSON error object `--json` prints and shows `message` as a failure.
+    static func giveFailure(message: String, exitCode: Int32, environment: ShareEnvironment) async {
+        let path = JSONErrorOutput.json(message: message, exitCode: exitCode).flatMap {
+            keep($0, environment: environment)
+        }
+        await show(ShareNotification(failure: message, reportPath: path), environment: environment)
+    }
+
+    /// Writes `json` to `last-report.json`; its path, or nil (with a warning) when it can't.
+    private static func keep(_ json: String, environment: ShareEnvironment) -> String? {
         do {
-            path = try lastReport.write(Array(json.utf8), environment: environment)
+            return try lastReport.write(Array(json.utf8), environment: environment)
         } catch {
             StandardStreams.printError("warning: --notify: the report was not kept: \(error.message)")
+            return nil
         }
-        let notification = ShareNotification(report: report, queued: queued, reportPath: path)
+    }
+
+    private static func show(_ notification: ShareNotification, environment: ShareEnvironment) async {
         if let why = await DesktopNotifier(environment: environment).show(notification) {
             StandardStreams.printError("note: --notify: no desktop notification was shown: \(why)")
         }

@@ -67,6 +67,14 @@ struct ShareNotification: Equatable, Sendable {
         body = lines.joined(separator: "\n")
     }
 
+    /// The notification for a share stopped before any destination was tried: `message` says why.
+    init(failure message: String, reportPath: String?) {
+        summary = "sharevia: not shared"
+        urgency = .critical
+        openTarget = nil
+        body = Self.shortened(message, to: 400) + (reportPath.map { "\nCheck the report: \($0)" } ?? "")
+    }
+
     /// One line per destination that failed before `taker` (or every one, when nil): its last
     /// attempt's result and reason.
     private static func failures(in report: ShareReport, before taker: DestinationID?) -> [String] {
