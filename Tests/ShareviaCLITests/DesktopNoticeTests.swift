@@ -2,7 +2,7 @@ import ArgumentParser
 import ShareCore
 import Testing
 
-@testable import ShareviaCLI
+@_spi(Fuzzing) @testable import ShareviaCLI
 
 /// What `--notify` and `--pick` say and accept, in process: the notification's words for each
 /// outcome, the escaping of what dialogs and notification bodies read as markup, and the
@@ -90,6 +90,22 @@ import Testing
         #expect(PickerChoice.preselected(in: choices, last: "clipboard") == "file")
         #expect(PickerChoice.preselected(in: choices, last: nil) == "file")
         #expect(choices[0].status() == "unavailable: DISPLAY is not set")
+    }
+
+    @Test func aPromptAnswerIsANumberAnIdOrEnter() {
+        let choices = PickerFuzzing.choices
+        #expect(TerminalPrompt.choice("2", among: choices, preselected: "x") == "file")
+        #expect(TerminalPrompt.choice("", among: choices, preselected: "x") == "x")
+        #expect(TerminalPrompt.choice("", among: choices, preselected: nil) == nil)
+        #expect(TerminalPrompt.choice("clipboard", among: choices, preselected: nil) == "clipboard")
+        for refused in ["0", "4", "-1", "99999999999999999999", "File", "2 x"] {
+            #expect(TerminalPrompt.choice(refused, among: choices, preselected: "x") == nil, "\(refused)")
+        }
+        #expect(LastPick.parse(Array(" mastodon \n".utf8)) == "mastodon")
+        #expect(LastPick.parse(Array("two words".utf8)) == nil)
+        #expect(LastPick.parse([0xFF]) == nil)
+        #expect(LastPick.parse(Array(repeating: UInt8(ascii: "a"), count: 257)) == nil)
+        #expect(PickerFuzzing.read(Array("2\n\nnope\nx".utf8)) == 3)
     }
 
     @Test func pickTakesNoDestinationAndNotifyIsAShareFlag() throws {

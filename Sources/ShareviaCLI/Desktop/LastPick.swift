@@ -10,8 +10,13 @@ enum LastPick {
 
     /// The id picked last, or nil.
     static func read(environment: ShareEnvironment) -> DestinationID? {
-        guard let bytes = file.read(limit: limit, environment: environment) else { return nil }
-        let id = DestinationID(String(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()))
+        file.read(limit: limit, environment: environment).flatMap(parse)
+    }
+
+    /// The id in the file's `bytes`: UTF-8, one well-formed id with blanks around it; nil otherwise.
+    static func parse(_ bytes: [UInt8]) -> DestinationID? {
+        guard bytes.count <= limit, let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        let id = DestinationID(String(text.trimmingWhitespace()))
         return id.isWellFormed ? id : nil
     }
 

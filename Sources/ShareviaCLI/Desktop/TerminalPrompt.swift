@@ -58,6 +58,14 @@ final class TerminalPrompt: PickerDialog, @unchecked Sendable {
         }
     }
 
+    /// The destination an answer names: its number in the list (from 1), its id, or nothing
+    /// (Enter) for the preselected one; nil when it names none.
+    static func choice(_ answer: String, among choices: [PickerChoice], preselected: DestinationID?) -> DestinationID? {
+        if answer.isEmpty { return choices.contains { $0.id == preselected } ? preselected : nil }
+        if let number = Int(answer), number >= 1, number <= choices.count { return choices[number - 1].id }
+        return choices.first { $0.id.rawValue == answer }?.id
+    }
+
     func explainUnavailable(_ choice: PickerChoice) async throws(PickerFailure) {
         StandardStreams.printError("\(choice.id) is not available here: \(choice.unavailableReason ?? "unavailable")")
     }
