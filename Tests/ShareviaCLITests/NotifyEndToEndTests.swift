@@ -136,6 +136,8 @@ import Testing
         }
     }
 
+    /// The SMTP password is a canary; the server refuses the connection, so the share is queued
+    /// in the outbox, and the notification says to look there.
     @Test func aSecretReachesNeitherTheNotificationNorTheReportFile() async throws {
         let canary = SecretCanaryTests.canary()
         try await XvfbServer.with { server in
@@ -146,13 +148,18 @@ import Testing
                         "me@example.org", "--no-fallback", "--retries", "0", "--notify",
                     ],
                     environment: session.environment.merging([
-                        "XDG_STATE_HOME": state, "SHAREVIA_SMTP_URL": "smtp://me:\(canary)@127.0.0.1:9",
+                        "XDG_STATE_HOME": state, "SHAREVIA_SMTP_URL": "smtp://127.0.0.1:9", "SHAREVIA_SMTP_USER": "me",
+                        "SHAREVIA_SMTP_PASSWORD": canary,
                     ]) { $1 }
                 )
                 #expect(run.status == 4, "\(run.stderr)")
                 let calls = try await session.notifyCalls(atLeast: 1)
                 try #require(calls.count == 1, "\(session.monitorLog)")
                 #expect(calls[0].contains("string \"sharevia: not shared\""), "\(calls[0])")
+                #expect(
+                    calls[0].contains("It is kept in the outbox for email: run 'sharevia outbox' to see it."),
+                    "\(calls[0])"
+                )
                 let report = String(
                     decoding: try #require(FileManager.default.contents(atPath: reportPath)),
                     as: UTF8.self

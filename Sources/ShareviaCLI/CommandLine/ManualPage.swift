@@ -146,7 +146,10 @@ enum ManualPage {
                 "The history database (sharevia history, sharevia stats) and the outbox."
             ),
             (
-                (ShareNotice.lastReport.path(environment: ShareEnvironment(["HOME": "/~"])) ?? "").replacing("/~", with: "~"),
+                (ShareNotice.lastReport.path(environment: ShareEnvironment(["HOME": "/~"])) ?? "").replacing(
+                    "/~",
+                    with: "~"
+                ),
                 "The report of the last share given --notify, as --json prints it (owner-only)."
             ),
             (
