@@ -97,6 +97,11 @@ struct ShareInvocation: Equatable, Sendable {
                 "--enqueue queues the share without sending it; it can't be used with \(dryRun ? "--dry-run" : "--no-queue")"
             )
         }
+        if notify && (dryRun || enqueue) {
+            throw ValidationError(
+                "--notify shows what a share did, and \(dryRun ? "--dry-run" : "--enqueue") sends nothing; drop one of them"
+            )
+        }
         if text == "-" && card == "-" {
             throw ValidationError("--text - and --card - both read standard input; give the card spec as a file")
         }
