@@ -22,12 +22,12 @@ struct DesktopNotifier: Sendable {
     /// The script of the "Open" waiter. `$1` notify-send, `$2` xdg-open, `$3` timeout, `$4` the
     /// seconds to wait, `$5` what to open, `$6` the notification's id; the rest are notify-send's
     /// arguments. The waiting part runs in the background with no descriptor of ours, so the
-    /// shell exits at once.
+    /// shell exits at once; it is in a process group of its own (the runner's), which a
+    /// terminal's hangup does not reach.
     static let waiterScript = """
         send=$1 open=$2 limit=$3 seconds=$4 target=$5 id=$6
         shift 6
         (
-          trap '' HUP
           action=$("$limit" "$seconds" "$send" --replace-id="$id" --action=default=Open --action=open=Open "$@" 2>/dev/null) || exit 0
           case $action in default | open) exec "$open" "$target" ;; esac
         ) </dev/null >/dev/null 2>&1 &
