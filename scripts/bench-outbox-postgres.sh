@@ -5,7 +5,8 @@
 #   1. draining 10,000 shares: 1, 2 and 4 workers (each a `sharevia outbox run --outbox postgresql://... --concurrency 1`
 #      process, all started at once), one process with --concurrency 4, and 4 processes with --concurrency 4; then
 #      the SQLite outbox draining the same 10,000 on this machine (`sharevia outbox run --outbox FILE`, --concurrency
-#      1 and 4);
+#      1 and 4); then 1 and 4 PostgreSQL workers and the SQLite outbox again, the cards written to a folder in
+#      /dev/shm (tmpfs);
 #   2. the queue's own cost per share, no delivery (outbox-postgres-benchmark overhead, overhead-sqlite);
 #   3. enqueue to delivery with an idle worker woken by NOTIFY (outbox-postgres-benchmark latency).
 # Each drain is checked: every item delivered, every card written.
@@ -18,7 +19,7 @@ scripts/install-deps.sh bench >/dev/null
 work=$(mktemp -d)
 chmod 755 "$work" # the server runs as its own user under root (scripts/postgres-test.sh)
 pg="$work/pg"
-cleanup() { scripts/postgres-test.sh stop "$pg" >/dev/null 2>&1 || true; rm -rf "$work"; }
+cleanup() { scripts/postgres-test.sh stop "$pg" >/dev/null 2>&1 || true; rm -rf "$work" "${shm:-}"; }
 trap cleanup EXIT
 mkdir -p "$work/done"
 
@@ -49,21 +50,31 @@ fresh_database() { # a new empty database; prints its URL (called in a subshell:
   echo "${server%/postgres}/$name?sslmode=disable"
 }
 millis() { date +%s%3N; }
-fresh_out() { [[ -d $work/out ]] && mv "$work/out" "$work/done/$(date +%s%N)"; mkdir -p "$work/out"; }
+# The cards go to $out: a folder on the disk (ext4 here), or with the drains' "tmpfs" runs one in /dev/shm, where
+# neither fsync nor ext4's inode allocation (a large part of a worker's time on this machine) costs anything, so
+# what is measured is the queue and sharevia.
+out=$work/out
+shm=$(mktemp -d /dev/shm/sharevia-bench.XXXXXX)
+fresh_out() { # earlier runs' cards are kept aside (on the disk) or removed (in memory)
+  if [[ -d $out ]]; then
+    if [[ $out == "$shm"/* ]]; then rm -rf "$out"; else mv "$out" "$work/done/$(date +%s%N)"; fi
+  fi
+  mkdir -p "$out"
+}
 check_postgres() { # URL: every item delivered, every card written
   local delivered cards
   delivered=$(psql "$1" -Atc "SELECT count(*) FROM sharevia_outbox_items WHERE state = 'delivered' AND receipt IS NOT NULL")
   [[ $delivered == "$shares" ]] || { echo "error: $delivered of $shares items delivered" >&2; exit 1; }
-  cards=$(find "$work/out" -name '*.png' | wc -l)
+  cards=$(find "$out" -name '*.png' | wc -l)
   [[ $cards == "$shares" ]] || { echo "error: $cards of $shares cards written" >&2; exit 1; }
 }
 
-printf '%-64s %10s %12s\n' "drain $shares shares to the file destination" "seconds" "shares/s"
+printf '%-64s %10s %12s\n' "drain $shares shares to the file destination, a folder on the disk" "seconds" "shares/s"
 drain_postgres() { # PROCESSES CONCURRENCY
   local url start end pids=()
   url=$(fresh_database)
   fresh_out
-  "$benchmark" seed "$url" "$shares" "$work/out" "$card"
+  "$benchmark" seed "$url" "$shares" "$out" "$card"
   start=$(millis)
   for worker in $(seq 1 "$1"); do
     "$sharevia" outbox run --outbox "$url" --concurrency "$2" >/dev/null 2>"$work/worker-$worker.err" &
@@ -91,7 +102,7 @@ drain_sqlite() { # CONCURRENCY
   rm -f "$file"*
   fresh_out
   "$benchmark" init-sqlite "$file" 0
-  /usr/bin/python3 - "$file" "$shares" "$work/out" "$card" <<'PY'
+  /usr/bin/python3 - "$file" "$shares" "$out" "$card" <<'PY'
 import json, sqlite3, sys, time
 path, count, out, card = sys.argv[1], int(sys.argv[2]), sys.argv[3], open(sys.argv[4], "rb").read()
 db = sqlite3.connect(path)
@@ -116,11 +127,19 @@ PY
   end=$(millis)
   delivered=$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM outbox_items WHERE state = '"'delivered'"'").fetchone()[0])' "$file")
   [[ $delivered == "$shares" ]] || { echo "error: SQLite: $delivered of $shares items delivered" >&2; exit 1; }
-  cards=$(find "$work/out" -name '*.png' | wc -l)
+  cards=$(find "$out" -name '*.png' | wc -l)
   [[ $cards == "$shares" ]] || { echo "error: SQLite: $cards of $shares cards written" >&2; exit 1; }
   printf '%-64s %10.2f %12.0f\n' "SQLite (one machine): 1 process x --concurrency $1" "$(echo "($end - $start) / 1000" | bc -l)" \
     "$(echo "$shares * 1000 / ($end - $start)" | bc -l)"
 }
+drain_sqlite 1
+drain_sqlite 4
+
+out=$shm/out
+printf '%-64s %10s %12s\n' "the same, the folder in memory (tmpfs: no fsync, no ext4)" "seconds" "shares/s"
+drain_postgres 1 1
+drain_postgres 4 1
+drain_postgres 4 4
 drain_sqlite 1
 drain_sqlite 4
 

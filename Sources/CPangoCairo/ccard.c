@@ -35,6 +35,8 @@ static void (*cairo_arc_)(void *, double, double, double, double, double);
 static void (*cairo_set_line_width_)(void *, double);
 static void (*cairo_set_line_cap_)(void *, int);
 static void (*cairo_move_to_)(void *, double, double);
+static void (*cairo_line_to_)(void *, double, double);
+static void (*cairo_set_line_join_)(void *, int);
 static void *(*cairo_font_options_create_)(void);
 static void (*cairo_font_options_destroy_)(void *);
 static void (*cairo_font_options_set_antialias_)(void *, int);
@@ -126,6 +128,8 @@ static void load(void) {
     FIND(cairo, cairo_set_line_width);
     FIND(cairo, cairo_set_line_cap);
     FIND(cairo, cairo_move_to);
+    FIND(cairo, cairo_line_to);
+    FIND(cairo, cairo_set_line_join);
     FIND(cairo, cairo_font_options_create);
     FIND(cairo, cairo_font_options_destroy);
     FIND(cairo, cairo_font_options_set_antialias);
@@ -288,6 +292,19 @@ void ccard_stroke_arc(ccard_canvas *canvas, double cx, double cy, double radius,
     cairo_arc_(cr, cx, cy, radius, start, end);
     cairo_set_line_width_(cr, line_width);
     cairo_set_line_cap_(cr, round_caps ? 1 : 0);
+    cairo_set_source_rgba_(cr, color.r, color.g, color.b, color.a);
+    cairo_stroke_(cr);
+}
+
+void ccard_stroke_path(ccard_canvas *canvas, const double *points, int count, double line_width, ccard_color color) {
+    if (count < 2) return;
+    void *cr = canvas->cr;
+    cairo_new_path_(cr);
+    cairo_move_to_(cr, points[0], points[1]);
+    for (int i = 1; i < count; i++) cairo_line_to_(cr, points[2 * i], points[2 * i + 1]);
+    cairo_set_line_width_(cr, line_width);
+    cairo_set_line_cap_(cr, 1);  /* CAIRO_LINE_CAP_ROUND */
+    cairo_set_line_join_(cr, 1); /* CAIRO_LINE_JOIN_ROUND */
     cairo_set_source_rgba_(cr, color.r, color.g, color.b, color.a);
     cairo_stroke_(cr);
 }

@@ -8,7 +8,9 @@ extension PostgresOutboxStore {
     ///
     /// 1. every `sending` item whose lease ran out (its worker died or stalled) becomes `unknown`: its request
     ///    may have gone out, so it is never simply `queued` again; every `queued` item past its maximum age
-    ///    becomes `expired` (rows another worker holds are skipped, `SKIP LOCKED`);
+    ///    becomes `expired` (rows another worker holds are skipped, `SKIP LOCKED`). A store does this at most
+    ///    once a second (``TidyUpSchedule``), one statement; a `queued` item past its age is never claimed
+    ///    in between;
     /// 2. the destinations with a concurrency limit are locked, so claimers count their `sending` items one at
     ///    a time;
     /// 3. `queued` and `unknown` items due by `now`, of no destination paused past `now` and within each limit,
@@ -48,7 +50,36 @@ extension PostgresOutboxStore {
     ) async throws(PostgresOutboxError) -> (finished: [OutboxItem?], claims: [OutboxClaim]) {
         let leaseUntil = OutboxBackendSupport.adding(seconds: leaseSeconds, to: now)
         let doing = finished.isEmpty ? "can't claim outbox items" : "can't record the outbox's tries and claim more"
-        return try await run(doing) {
+        // A failed transaction undoes its tidy-up too: the next claim does it then.
+        let tidies = count > 0 && tidyUps.isDue(at: now)
+        do {
+            return try await settle(
+                finished: finished,
+                claiming: count,
+                owner: owner,
+                leaseUntil: leaseUntil,
+                tidies: tidies,
+                now: now,
+                only: only,
+                doing: doing
+            )
+        } catch {
+            if tidies { tidyUps.forget() }
+            throw error
+        }
+    }
+
+    private func settle(
+        finished: [(claim: OutboxClaim, end: OutboxTryEnd)],
+        claiming count: Int,
+        owner: String,
+        leaseUntil: Int64,
+        tidies: Bool,
+        now: Int64,
+        only: [Int64]?,
+        doing: String
+    ) async throws(PostgresOutboxError) -> (finished: [OutboxItem?], claims: [OutboxClaim]) {
+        try await run(doing) {
             try await client.withTransaction(logger: logger) { connection in
                 // Rows are locked in id order, as a lease renewal locks them, so the two never deadlock.
                 var recorded: [Int: OutboxItem?] = [:]
@@ -59,7 +90,7 @@ extension PostgresOutboxStore {
                 }
                 let items = finished.indices.map { recorded[$0] ?? nil }
                 guard count > 0 else { return (items, []) }
-                try await tidyUp(now: now, on: connection)
+                if tidies { try await tidyUp(now: now, on: connection) }
                 let chosen = try await choose(
                     count: count,
                     only: only,
@@ -68,14 +99,14 @@ extension PostgresOutboxStore {
                     now: now,
                     on: connection
                 )
-                let requests = try await storedRequests(chosen.map(\.0.id), on: connection)
+                let requests = try await storedRequests(chosen.map { ($0.item.id, $0.request) }, on: connection)
                 var claims: [OutboxClaim] = []
-                for (item, previous) in chosen {
+                for picked in chosen {
                     claims.append(
                         OutboxBackendSupport.claim(
-                            item: item,
-                            previousState: previous,
-                            request: requests[item.id]
+                            item: picked.item,
+                            previousState: picked.previous,
+                            request: requests[picked.item.id]
                                 ?? .failure(
                                     OutboxRequestError(.malformed, field: nil, "the item has no stored request")
                                 ),
@@ -89,32 +120,46 @@ extension PostgresOutboxStore {
         }
     }
 
-    /// Step 1 of ``claim(owner:leaseSeconds:count:now:)``.
+    /// Step 1 of ``claim(owner:leaseSeconds:count:now:)``, in one statement.
     func tidyUp(now: Int64, on connection: PostgresConnection) async throws {
         let words =
             "a worker claimed it and stopped before it recorded how the try ended (its lease ran out); the request may have gone out"
         try await connection.query(
             """
-            UPDATE sharevia_outbox_items SET state = 'unknown', lease_owner = NULL, lease_until_us = NULL,
-                next_try_us = \(now), last_error = \(words), last_error_code = 'lease-expired', updated_us = \(now)
-            WHERE id IN (
-                SELECT id FROM sharevia_outbox_items WHERE state = 'sending' AND lease_until_us <= \(now)
-                FOR UPDATE SKIP LOCKED)
-            """,
-            logger: logger
-        )
-        try await connection.query(
-            """
-            UPDATE sharevia_outbox_items SET state = 'expired', updated_us = \(now)
-            WHERE id IN (
-                SELECT id FROM sharevia_outbox_items WHERE state = 'queued' AND expires_us <= \(now)
-                FOR UPDATE SKIP LOCKED)
+            WITH ran_out AS (
+                UPDATE sharevia_outbox_items SET state = 'unknown', lease_owner = NULL, lease_until_us = NULL,
+                    next_try_us = \(now), last_error = \(words), last_error_code = 'lease-expired', updated_us = \(now)
+                WHERE id IN (
+                    SELECT id FROM sharevia_outbox_items WHERE state = 'sending' AND lease_until_us <= \(now)
+                    FOR UPDATE SKIP LOCKED)
+                RETURNING 1),
+            too_old AS (
+                UPDATE sharevia_outbox_items SET state = 'expired', updated_us = \(now)
+                WHERE id IN (
+                    SELECT id FROM sharevia_outbox_items WHERE state = 'queued' AND expires_us <= \(now)
+                    FOR UPDATE SKIP LOCKED)
+                RETURNING 1)
+            SELECT (SELECT count(*) FROM ran_out), (SELECT count(*) FROM too_old)
             """,
             logger: logger
         )
     }
 
-    /// Steps 2 and 3 of ``claim(owner:leaseSeconds:count:now:)``: the items claimed, each with its state before.
+    /// An item a claim took: the item, its state before, and its stored request as the claim read it.
+    struct Picked {
+        var item: OutboxItem
+        var previous: OutboxState
+        var request: StoredRequest
+    }
+
+    /// An item's stored request: its bytes (nil when over ``OutboxLimits/requestBytes``, or none), and its
+    /// length.
+    struct StoredRequest {
+        var bytes: ByteBuffer?
+        var length: Int32?
+    }
+
+    /// Steps 2 and 3 of ``claim(owner:leaseSeconds:count:now:)``: the items claimed.
     func choose(
         count: Int,
         only: [Int64]? = nil,
@@ -122,7 +167,7 @@ extension PostgresOutboxStore {
         leaseUntil: Int64,
         now: Int64,
         on connection: PostgresConnection
-    ) async throws -> [(OutboxItem, OutboxState)] {
+    ) async throws -> [Picked] {
         // The limited destinations, locked; then (a statement of its own, so it sees what the claimers that held
         // the lock committed) how many more of each may be sending.
         var limited: [String] = []
@@ -150,7 +195,7 @@ extension PostgresOutboxStore {
                 slots.append((name, Int(free)))
             }
         }
-        var chosen: [(OutboxItem, OutboxState)] = []
+        var chosen: [Picked] = []
         for (name, free) in slots where chosen.count < count {
             chosen += try await pick(
                 limit: min(free, count - chosen.count),
@@ -179,7 +224,8 @@ extension PostgresOutboxStore {
     }
 
     /// Claims up to `limit` due items of `destination` (nil: of any destination not in `excluding`), of `only`
-    /// when given.
+    /// when given, reading each one's stored request in the same statement. A `queued` item past its maximum
+    /// age is left for the next tidy-up, never claimed.
     private func pick(
         limit: Int,
         destination: String?,
@@ -189,12 +235,13 @@ extension PostgresOutboxStore {
         leaseUntil: Int64,
         now: Int64,
         on connection: PostgresConnection
-    ) async throws -> [(OutboxItem, OutboxState)] {
+    ) async throws -> [Picked] {
         let rows = try await connection.query(
             """
             WITH picked AS (
                 SELECT i.id, i.state FROM sharevia_outbox_items i
                 WHERE i.state IN ('queued', 'unknown') AND i.next_try_us <= \(now)
+                    AND (i.state = 'unknown' OR i.expires_us > \(now))
                     AND (\(destination)::text IS NULL OR i.destination = \(destination))
                     AND NOT (i.destination = ANY(\(excluding)))
                     AND (\(only == nil) OR i.id = ANY(\(only ?? [])))
@@ -209,17 +256,22 @@ extension PostgresOutboxStore {
                 updated_us = \(now)
             FROM picked WHERE o.id = picked.id
             RETURNING o.id, o.share_id, o.destination, o.state, o.created_us, o.next_try_us, o.expires_us, o.tries,
-                o.first_sent_us, o.last_error, o.last_error_code, o.receipt, picked.state
+                o.first_sent_us, o.last_error, o.last_error_code, o.receipt, picked.state,
+                CASE WHEN octet_length(o.request) <= \(OutboxLimits.requestBytes) THEN o.request END,
+                octet_length(o.request)
             """,
             logger: logger
         )
-        var chosen: [(OutboxItem, OutboxState)] = []
+        var chosen: [Picked] = []
         for try await (
-            id, share, destination, state, created, nextTry, expires, tries, sent, words, code, receipt, previous
+            id, share, destination, state, created, nextTry, expires, tries, sent, words, code, receipt, previous,
+            request, length
         )
             in rows.decode(
-                (Int64, String, String, String, Int64, Int64, Int64, Int32, Int64?, String?, String?, String?, String)
-                    .self
+                (
+                    Int64, String, String, String, Int64, Int64, Int64, Int32, Int64?, String?, String?, String?,
+                    String, ByteBuffer?, Int32?
+                ).self
             )
         {
             let item = try PostgresItemRow.item(
@@ -228,31 +280,27 @@ extension PostgresOutboxStore {
             guard let state = OutboxState(rawValue: previous) else {
                 throw PostgresOutboxError(.damaged, "outbox item \(item.id) had the state '\(previous)'")
             }
-            chosen.append((item, state))
+            chosen.append(Picked(item: item, previous: state, request: StoredRequest(bytes: request, length: length)))
         }
-        return chosen.sorted { ($0.0.nextTryMicroseconds, $0.0.id) < ($1.0.nextTryMicroseconds, $1.0.id) }
+        return chosen.sorted {
+            ($0.item.nextTryMicroseconds, $0.item.id) < ($1.item.nextTryMicroseconds, $1.item.id)
+        }
     }
 
-    /// The items' stored requests with their attachments, or why each can't be read; each read within its cap.
-    /// Two queries for all of them.
+    /// The items' requests with their attachments, or why each can't be read: the requests as the claim read
+    /// them, the attachments in one query for all of them, each read within its cap.
     func storedRequests(
-        _ ids: [Int64],
+        _ requests: [(Int64, StoredRequest)],
         on connection: PostgresConnection
     ) async throws -> [Int64: Result<OutboxRequest, OutboxRequestError>] {
-        guard !ids.isEmpty else { return [:] }
+        guard !requests.isEmpty else { return [:] }
+        let ids = requests.map(\.0)
         var stored: [Int64: ByteBuffer] = [:]
         var results: [Int64: Result<OutboxRequest, OutboxRequestError>] = [:]
-        for try await (id, bytes, length) in try await connection.query(
-            """
-            SELECT id, CASE WHEN octet_length(request) <= \(OutboxLimits.requestBytes) THEN request END,
-                octet_length(request)
-            FROM sharevia_outbox_items WHERE id = ANY(\(ids))
-            """,
-            logger: logger
-        ).decode((Int64, ByteBuffer?, Int32).self) {
-            if let bytes {
+        for (id, request) in requests {
+            if let bytes = request.bytes {
                 stored[id] = bytes
-            } else if Int(length) > OutboxLimits.requestBytes {
+            } else if let length = request.length, Int(length) > OutboxLimits.requestBytes {
                 results[id] = .failure(
                     OutboxRequestError(
                         .overLimit,

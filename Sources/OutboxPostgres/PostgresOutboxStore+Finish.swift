@@ -85,32 +85,30 @@ extension PostgresOutboxStore {
         let id = claim.item.id
         let owner = claim.owner
         let destination = claim.item.destination.rawValue
+        // One statement: when the item was still the claim's and its destination has a concurrency limit, a slot
+        // is free, and the workers waiting for one are woken.
         let rows = try await PostgresItemRow.items(
             connection.query(
                 """
-                UPDATE sharevia_outbox_items SET state = \(stateName), next_try_us = \(nextTry),
-                    last_error = CASE WHEN \(keepsError) THEN \(words) ELSE last_error END,
-                    last_error_code = CASE WHEN \(keepsError) THEN \(code) ELSE last_error_code END,
-                    retry_after_us = \(retryAfter), receipt = \(receipt), lease_owner = NULL,
-                    lease_until_us = NULL, updated_us = \(now)
-                WHERE id = \(id) AND state = 'sending' AND lease_owner = \(owner)
-                RETURNING \(unescaped: Self.itemColumns)
+                WITH finished AS (
+                    UPDATE sharevia_outbox_items SET state = \(stateName), next_try_us = \(nextTry),
+                        last_error = CASE WHEN \(keepsError) THEN \(words) ELSE last_error END,
+                        last_error_code = CASE WHEN \(keepsError) THEN \(code) ELSE last_error_code END,
+                        retry_after_us = \(retryAfter), receipt = \(receipt), lease_owner = NULL,
+                        lease_until_us = NULL, updated_us = \(now)
+                    WHERE id = \(id) AND state = 'sending' AND lease_owner = \(owner)
+                    RETURNING \(unescaped: Self.itemColumns)),
+                woken AS (
+                    SELECT pg_notify(\(PostgresOutboxSchema.channel), d.destination)
+                    FROM sharevia_outbox_destinations d JOIN finished f ON f.destination = d.destination
+                    WHERE d.concurrency IS NOT NULL)
+                SELECT \(unescaped: Self.itemColumns) FROM finished, (SELECT count(*) FROM woken) AS wakes
                 """,
                 logger: logger
             )
         )
         if let retryAfter, !rows.isEmpty, case .queued = end {
             try await pause(destination, until: retryAfter, on: connection)
-        }
-        if !rows.isEmpty {
-            // A slot of a destination with a concurrency limit is free: wake the workers waiting for one.
-            try await connection.query(
-                """
-                SELECT pg_notify(\(PostgresOutboxSchema.channel), destination) FROM sharevia_outbox_destinations
-                WHERE destination = \(destination) AND concurrency IS NOT NULL
-                """,
-                logger: logger
-            )
         }
         return rows.first
     }

@@ -30,6 +30,8 @@ package struct PostgresOutboxStore: Sendable {
     package var redactor: SecretRedactor
     /// Where postgres-nio logs (nowhere unless the caller says).
     package var logger: Logger
+    /// When claims last tidied the outbox up (see ``claim(owner:leaseSeconds:count:now:)``).
+    let tidyUps = TidyUpSchedule()
 
     /// A store over `client`, which the caller runs (`client.run()` in a task of its own).
     /// - Parameters:

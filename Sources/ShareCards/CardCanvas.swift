@@ -69,6 +69,14 @@ final class CardCanvas {
         ccard_stroke_arc(handle, center.x, center.y, radius, lineWidth, start, end, roundCaps ? 1 : 0, color.c)
     }
 
+    /// Strokes a line through `points`, with round joins and ends.
+    func strokePath(_ points: [(x: Double, y: Double)], lineWidth: Double, _ color: CardColor) {
+        let flat = points.flatMap { [$0.x, $0.y] }
+        flat.withUnsafeBufferPointer { buffer in
+            ccard_stroke_path(handle, buffer.baseAddress, Int32(points.count), lineWidth, color.c)
+        }
+    }
+
     /// Lays out (and when `draw` is set, draws) one block of text.
     func text(_ request: TextRequest, draw: Bool) -> TextMetrics {
         var metrics = ccard_text_metrics()

@@ -1,13 +1,17 @@
 /// Setting text: the largest size that fits a box, wrapping, "…" only at the smallest size, and
 /// missing glyphs reported by name.
 extension CardDrawing {
-    enum Side { case start, center }
+    /// Where a line of text sits: at the start of its box (left, or right for right-to-left
+    /// languages), in the centre, or at a fixed side whatever the language (a map's labels).
+    enum Side { case start, center, left, right }
     enum Vertical { case top, center }
 
     func alignment(_ side: Side) -> TextRequest.Alignment {
         switch side {
         case .center: .center
         case .start: rtl ? .right : .left
+        case .left: .left
+        case .right: .right
         }
     }
 

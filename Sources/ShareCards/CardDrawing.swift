@@ -186,6 +186,8 @@ struct CardDrawing {
                 side: .center,
                 color: theme.onAccent
             )
+        case .route(let route):
+            try drawRoute(route, in: box)
         }
     }
 

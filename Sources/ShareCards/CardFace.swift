@@ -9,6 +9,8 @@ struct CardFace: Sendable, Hashable {
         case ring(fraction: Double, center: String)
         /// A filled disc with a big text (a level number).
         case disc(String)
+        /// A route drawn from its coordinates, its stops marked (and named, unless nil).
+        case route(CardRoute)
     }
 
     enum Strip: Sendable, Hashable {
@@ -138,6 +140,30 @@ struct CardFace: Sendable, Hashable {
             detail = hide ? "" : (ch.date.map { c.date($0) } ?? "")
             strip = nil
             stats = hide ? [] : [.init(label: c.text("points", count: ch.points), value: "+" + n.integer(ch.points))]
+        case .trip(let t):
+            badge = c.text("trip")
+            // A private card keeps the route's shape but names no place and gives no value.
+            hero = .route(CardRoute(t, namesStops: !hide))
+            headline = t.name
+            detail = hide ? "" : t.stops.map(\.name).joined(separator: spec.isRightToLeft ? " ← " : " → ")
+            strip = nil
+            var stats: [CardFields.Stat] = []
+            if !hide {
+                let distance = t.shownDistance
+                stats.append(
+                    .init(
+                        label: c.text("distance"),
+                        value: n.value(
+                            distance >= 100 ? distance.rounded() : distance,
+                            unit: c.text("unit." + t.unit.rawValue)
+                        )
+                    )
+                )
+                if let days = t.days {
+                    stats.append(.init(label: c.text("days-label", count: days), value: n.integer(days)))
+                }
+            }
+            self.stats = stats
         }
     }
 

@@ -7,6 +7,7 @@ package enum CardFields: Sendable, Hashable {
     case personalRecord(PersonalRecord)
     case progress(Progress)
     case challenge(Challenge)
+    case trip(Trip)
 
     /// The kind these fields belong to.
     package var kind: CardKind {
@@ -18,6 +19,7 @@ package enum CardFields: Sendable, Hashable {
         case .personalRecord: .personalRecord
         case .progress: .progress
         case .challenge: .challenge
+        case .trip: .trip
         }
     }
 

@@ -1,4 +1,4 @@
-/// The seven kinds of card, each with its own fields (``CardFields``).
+/// The eight kinds of card, each with its own fields (``CardFields``).
 package enum CardKind: String, Sendable, Hashable, CaseIterable {
     case achievement
     case levelUp = "level-up"
@@ -7,4 +7,5 @@ package enum CardKind: String, Sendable, Hashable, CaseIterable {
     case personalRecord = "personal-record"
     case progress
     case challenge
+    case trip
 }

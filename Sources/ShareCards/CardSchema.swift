@@ -13,7 +13,7 @@ package enum CardSchema {
           "properties": {
             "version": { "const": 1 },
             "kind": {
-              "enum": ["achievement", "level-up", "streak", "statistics", "personal-record", "progress", "challenge"]
+              "enum": ["achievement", "level-up", "streak", "statistics", "personal-record", "progress", "challenge", "trip"]
             },
             "fields": { "type": "object", "description": "The kind's fields; see the allOf rules below." },
             "language": {
@@ -138,6 +138,38 @@ package enum CardSchema {
                   "badge": { "$ref": "#/$defs/text" }, "name": { "$ref": "#/$defs/text" },
                   "date": { "$ref": "#/$defs/text" }, "points": { "$ref": "#/$defs/count" }
                 } } } }
+            },
+            {
+              "if": { "properties": { "kind": { "const": "trip" } } },
+              "then": { "properties": { "fields": {
+                "type": "object", "required": ["name", "route"], "additionalProperties": false,
+                "properties": {
+                  "name": { "$ref": "#/$defs/text" },
+                  "route": {
+                    "type": "array", "minItems": 2, "maxItems": 10000,
+                    "description": "The route in order, as [latitude, longitude] pairs in degrees.",
+                    "items": {
+                      "type": "array", "prefixItems": [{ "$ref": "#/$defs/latitude" }, { "$ref": "#/$defs/longitude" }],
+                      "minItems": 2, "maxItems": 2
+                    }
+                  },
+                  "stops": {
+                    "type": "array", "maxItems": 12,
+                    "items": {
+                      "type": "object", "required": ["name", "lat", "lon"], "additionalProperties": false,
+                      "properties": {
+                        "name": { "$ref": "#/$defs/text" },
+                        "lat": { "$ref": "#/$defs/latitude" }, "lon": { "$ref": "#/$defs/longitude" }
+                      }
+                    }
+                  },
+                  "distance": {
+                    "type": "number", "minimum": 0, "exclusiveMaximum": 1000000000000,
+                    "description": "The distance the app measured; the route's length when absent."
+                  },
+                  "unit": { "enum": ["km", "mi"], "default": "km" },
+                  "days": { "$ref": "#/$defs/count" }
+                } } } }
             }
           ],
           "$defs": {
@@ -145,7 +177,9 @@ package enum CardSchema {
             "count": { "type": "integer", "minimum": 0, "maximum": 999999999999 },
             "signedNumber": { "type": "number", "exclusiveMinimum": -1000000000000, "exclusiveMaximum": 1000000000000 },
             "color": { "type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$" },
-            "opaqueColor": { "type": "string", "pattern": "^#[0-9A-Fa-f]{6}$" }
+            "opaqueColor": { "type": "string", "pattern": "^#[0-9A-Fa-f]{6}$" },
+            "latitude": { "type": "number", "minimum": -90, "maximum": 90 },
+            "longitude": { "type": "number", "minimum": -180, "maximum": 180 }
           }
         }
         """#

@@ -313,6 +313,9 @@ package enum CardSpecParser {
                     points: try r.integer("points", example: "500")
                 )
             )
+        case .trip:
+            known = tripFields
+            fields = .trip(try parseTrip(&r))
         }
         try r.finish(known: known)
         return fields

@@ -1,12 +1,12 @@
 /// The share text that goes with a card: the kind's template in the spec's language with its
 /// placeholders filled.
 ///
-/// Placeholders: `{app}`, `{link}`, `{name}` (the achievement's or challenge's name, the
+/// Placeholders: `{app}`, `{link}`, `{name}` (the achievement's, challenge's or trip's name, the
 /// activity), `{days}`, `{total}`, `{level}`, `{xp}`, `{period}`, `{record}`, `{previous}`,
-/// `{current}`, `{target}`, `{unit}`, `{points}`, `{percent}`. Private cards use templates
-/// without exact values. The templates are the catalogues' `share.<kind>` and
-/// `private.<kind>` entries (``CardCatalogue``), in the plural form of the streak's days and the
-/// challenge's points; numbers are written as the language writes them. A spec may give its
+/// `{current}`, `{target}`, `{unit}`, `{points}`, `{percent}`, `{distance}`. Private cards use
+/// templates without exact values. The templates are the catalogues' `share.<kind>` and
+/// `private.<kind>` entries (``CardCatalogue``), in the plural form of the streak's days, the
+/// challenge's points and a trip's days (`share.trip.days`, for a trip that gives its days); numbers are written as the language writes them. A spec may give its
 /// own template (`shareText`).
 package enum ShareTextTemplates {
     /// The template for a kind in a language (its `other` plural form).
@@ -26,6 +26,8 @@ package enum ShareTextTemplates {
             case .streak(let streak) where !spec.isPrivate: template = catalogue.text(key, count: streak.days)
             case .challenge(let challenge) where !spec.isPrivate:
                 template = catalogue.text(key, count: challenge.points)
+            case .trip(let trip) where !spec.isPrivate && trip.days != nil:
+                template = catalogue.text(key + ".days", count: trip.days ?? 0)
             default: template = catalogue.text(key)
             }
         }
@@ -67,6 +69,14 @@ package enum ShareTextTemplates {
             ]
         case .challenge(let c):
             values += [("name", c.name), ("points", exact(n.integer(c.points)))]
+        case .trip(let t):
+            let distance = t.shownDistance
+            let unit = CardCatalogue.forLanguage(spec.language).text("unit." + t.unit.rawValue)
+            values += [
+                ("name", t.name),
+                ("distance", exact(n.value(distance >= 100 ? distance.rounded() : distance, unit: unit))),
+                ("days", exact(t.days.map(n.integer) ?? "")),
+            ]
         }
         return values
     }

@@ -189,11 +189,10 @@ public enum ShareviaMain {
     private static func runCommand(_ arguments: [String]) async -> Int32 {
         let wantsJSON = JSONErrorOutput.isRequested(in: arguments)
         do {
-            if ["--generate-completion-script", "bash"] == arguments
-                || arguments == ["--generate-completion-script=bash"]
-            {
+            if let shell = ShellCompletions.requestedShell(arguments) {
                 // With the share command's completions at the top level, where it is the default.
-                StandardStreams.write(ShellCompletions.bash(ShareviaCommand.completionScript(for: .bash)) + "\n")
+                let script = ShareviaCommand.completionScript(for: shell)
+                StandardStreams.write(ShellCompletions.script(for: shell, script) + "\n")
                 return 0
             }
             if let request = try ShareCommandLine.request(arguments) {

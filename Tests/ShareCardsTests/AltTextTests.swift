@@ -26,6 +26,7 @@ struct AltTextTests {
         .personalRecord: "Personal record card: 142.5 kg, Deadlift · Nov 25, 2026, previous 135 kg, improvement +6%",
         .progress: "Progress card: Meditation month, 18 of 30, 60% complete, minutes 270, best streak 9",
         .challenge: "Challenge card: 30-day plank, Nov 25, 2026, points +500",
+        .trip: "Trip card: Coast road north, Lisbon → Nazaré → Coimbra → Porto, distance 336 km, 4 days",
     ]
 
     @Test(arguments: CardKind.allCases)

@@ -74,6 +74,7 @@ struct LanguageRenderTests {
                 words.formUnion(Self.words((p.title ?? "") + " " + p.unit))
                 words.formUnion(Self.words(p.stats.map(\.label).joined(separator: " ")))
             case .challenge(let c): words.formUnion(Self.words(c.name))
+            case .trip(let t): words.formUnion(Self.words(t.name + " " + t.stops.map(\.name).joined(separator: " ")))
             case .streak: break
             }
         }

@@ -53,8 +53,28 @@ enum SampleSpecs {
             )
         case .challenge:
             .challenge(.init(badge: "🏅", name: "30-day plank", date: "2026-11-25", points: 500))
+        case .trip:
+            .trip(
+                .init(
+                    name: "Coast road north",
+                    route: tripRoute.map { .init(latitude: $0.0, longitude: $0.1) },
+                    stops: [
+                        .init(name: "Lisbon", coordinate: .init(latitude: 38.7223, longitude: -9.1393)),
+                        .init(name: "Nazaré", coordinate: .init(latitude: 39.6012, longitude: -9.0700)),
+                        .init(name: "Coimbra", coordinate: .init(latitude: 40.2033, longitude: -8.4103)),
+                        .init(name: "Porto", coordinate: .init(latitude: 41.1579, longitude: -8.6291)),
+                    ],
+                    days: 4
+                )
+            )
         }
     }
+
+    /// Lisbon to Porto by the coast and Coimbra, as [latitude, longitude].
+    static let tripRoute: [(Double, Double)] = [
+        (38.7223, -9.1393), (38.8029, -9.3817), (38.9631, -9.4153), (39.3558, -9.3811), (39.6012, -9.0700),
+        (40.1508, -8.8618), (40.2033, -8.4103), (40.6405, -8.6538), (41.1579, -8.6291),
+    ]
 
     static func spec(
         _ kind: CardKind,

@@ -3,17 +3,18 @@ import ProcessRunning
 import TestSupport
 import Testing
 
-/// Issue 28: completion as a person at a terminal meets it, in a real interactive bash on a
-/// pseudo-terminal (Fixtures/complete-driver.py presses TAB), and zsh and fish by their scripts.
+/// Issue 28: completion as a person at a terminal meets it, in a real interactive bash and zsh on
+/// a pseudo-terminal (Fixtures/complete-driver.py presses TAB), and in fish's own completion
+/// engine (`complete -C`).
 @Suite struct InteractiveCompletionTests {
     let folder = TemporaryFolder("interactive-completion")
 
-    /// What each line showed after TAB, in an interactive bash with sharevia on its PATH, a
-    /// plugin `pager` installed, and `card.png` in its folder.
-    private func tab(_ lines: [String]) async throws -> [String] {
-        let script = try await ShareviaProcess.run(["--generate-completion-script", "bash"])
+    /// What each line showed after TAB, in an interactive `shell` (bash or zsh) with sharevia on
+    /// its PATH, a plugin `pager` installed, and `card.png` in its folder.
+    private func tab(_ lines: [String], in shell: String = "bash") async throws -> [String] {
+        let script = try await ShareviaProcess.run(["--generate-completion-script", shell])
         #expect(script.status == 0, "\(script.stderr)")
-        let path = try folder.write(script.stdoutBytes, named: "sharevia.bash")
+        let path = try folder.write(script.stdoutBytes, named: "sharevia.\(shell)")
         let work = folder.file("work")
         let plugins = folder.file("data/sharevia/plugins")
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -29,7 +30,8 @@ import Testing
         let bin = URL(fileURLWithPath: ShareviaProcess.binary).deletingLastPathComponent().path
         let run = try await ProcessRunner().run(
             "/usr/bin/python3",
-            arguments: ["\(PackageRoot.path)/Tests/ShareviaCLITests/Fixtures/complete-driver.py", path, work] + lines,
+            arguments: ["\(PackageRoot.path)/Tests/ShareviaCLITests/Fixtures/complete-driver.py"]
+                + (shell == "zsh" ? ["--zsh"] : []) + [path, work] + lines,
             environment: [
                 "PATH": "\(bin):/usr/bin:/bin", "HOME": folder.path, "XDG_DATA_HOME": folder.file("data"),
                 "TERM": "dumb", "LANG": "C.UTF-8", "SHAREVIA_NO_HISTORY": "1",
@@ -70,6 +72,56 @@ import Testing
             for word in item.shows {
                 #expect(shown[index].contains(word), "'\(item.line)<TAB>' showed: \(shown[index].debugDescription)")
             }
+        }
+    }
+
+    @Test func zshCompletesWhatAPersonTypes() async throws {
+        let cases: [(line: String, shows: String)] = [
+            // The share command's options at the top level, where it is the default.
+            ("sharevia --to x --te", "--text "),
+            ("sharevia --to x --dry", "--dry-run "),
+            ("sharevia share --te", "--text "),
+            // Destination ids (asking sharevia, so the installed plugin counts), files, kinds.
+            ("sharevia --to cl", "--to clipboard "),
+            ("sharevia --to pa", "--to pager "),
+            ("sharevia --to file ca", "card.png "),
+            ("sharevia --to x --kind lev", "level-up "),
+            // --version at the top level is still the top level's.
+            ("sharevia --vers", "--version "),
+        ]
+        let shown = try await tab(cases.map(\.line), in: "zsh")
+        try #require(shown.count == cases.count, "\(shown)")
+        for (index, item) in cases.enumerated() {
+            #expect(shown[index].contains(item.shows), "'\(item.line)<TAB>' showed: \(shown[index].debugDescription)")
+        }
+    }
+
+    @Test func fishCompletesTheShareOptionsAtTheTopLevel() async throws {
+        let script = try await ShareviaProcess.run(["--generate-completion-script", "fish"])
+        #expect(script.status == 0, "\(script.stderr)")
+        let path = try folder.write(script.stdoutBytes, named: "sharevia.fish")
+        let cases: [(line: String, shows: String?, hides: String?)] = [
+            ("sharevia --to x --te", "--text", nil),
+            ("sharevia --to x --dry", "--dry-run", nil),
+            ("sharevia share --te", "--text", nil),
+            ("sharevia --to x --kind lev", "level-up", nil),
+            ("sharevia --ver", "--version", nil),
+            // A subcommand's line is still the subcommand's.
+            ("sharevia destinations --te", nil, "--text"),
+        ]
+        let bin = URL(fileURLWithPath: ShareviaProcess.binary).deletingLastPathComponent().path
+        for item in cases {
+            let run = try await ProcessRunner().run(
+                "/usr/bin/fish",
+                arguments: ["--no-config", "-c", "source \(path); complete -C '\(item.line)'"],
+                environment: ["PATH": "\(bin):/usr/bin:/bin", "HOME": folder.path, "LANG": "C.UTF-8"],
+                timeout: .seconds(120)
+            )
+            #expect(run.succeeded, "\(run.errorText)")
+            let words = String(decoding: run.standardOutput, as: UTF8.self).split(separator: "\n")
+                .map { String($0.prefix { $0 != "\t" }) }
+            if let shows = item.shows { #expect(words.contains(shows), "'\(item.line)' offered \(words)") }
+            if let hides = item.hides { #expect(!words.contains(hides), "'\(item.line)' offered \(words)") }
         }
     }
 

@@ -43,6 +43,9 @@ void ccard_fill_rounded(ccard_canvas *canvas, double x, double y, double width, 
 void ccard_stroke_arc(ccard_canvas *canvas, double cx, double cy, double radius, double line_width, double start,
                       double end, int round_caps, ccard_color color);
 
+/// Strokes a polyline through `count` points (`points` holds x0, y0, x1, y1...), with round joins and caps.
+void ccard_stroke_path(ccard_canvas *canvas, const double *points, int count, double line_width, ccard_color color);
+
 /// How one block of text is set.
 typedef struct {
     const char *text;      ///< UTF-8

@@ -6,8 +6,8 @@ import ShareCore
 /// files where files go, a folder for `--out`, the kinds for `--kind`, and destination ids
 /// (the built-ins and the plugins installed now) after `--to`, `--fallback` and `--unavailable`.
 ///
-/// Bash's script also completes the share command's options at the top level, where the share
-/// command is the default (`sharevia --to x --te<TAB>`): see ``bash(_:)``.
+/// Each shell's script also completes the share command's options at the top level, where the
+/// share command is the default (`sharevia --to x --te<TAB>`): see ``script(for:_:)``.
 enum ShellCompletions {
     /// The word the scripts run `sharevia` with to ask for values computed now
     /// (swift-argument-parser's custom completions).
@@ -40,22 +40,85 @@ enum ShellCompletions {
         return builtIns.map(\.rawValue).sorted() + plugins.sorted()
     }
 
-    /// swift-argument-parser's bash script, with the share command's completions at the top
-    /// level: a line whose first word is an option is completed as `sharevia share`.
+    /// The shell `arguments` ask a completion script for (`--generate-completion-script SHELL`, or
+    /// `=SHELL`), when they ask only that and name a shell sharevia knows.
+    static func requestedShell(_ arguments: [String]) -> CompletionShell? {
+        let flag = "--generate-completion-script"
+        let name: String
+        switch arguments.count {
+        case 2 where arguments[0] == flag: name = arguments[1]
+        case 1 where arguments[0].hasPrefix(flag + "="): name = String(arguments[0].dropFirst(flag.count + 1))
+        default: return nil
+        }
+        return CompletionShell(rawValue: name)
+    }
+
+    /// swift-argument-parser's `script` for `shell`, with the share command's completions at the
+    /// top level: a line whose first word is an option (but `--version`, `-h` or `--help`) is
+    /// completed as `sharevia share`.
+    static func script(for shell: CompletionShell, _ script: String) -> String {
+        switch shell {
+        case .zsh: zsh(script)
+        case .fish: fish(script)
+        default: bash(script)
+        }
+    }
+
+    /// The comment each script's addition starts with.
+    private static let why = [
+        "# sharevia: the share command is the default, so a line that starts with an option",
+        "# (sharevia --to x --te<TAB>) completes as 'sharevia share' does.",
+    ]
+
+    /// zsh: `_sharevia` hands such a line to `_sharevia_share`, whose `_arguments` reads the words
+    /// after the command name as the share command's.
+    static func zsh(_ script: String) -> String {
+        let marker = "    local -i ret=1\n"
+        guard let root = script.firstRange(of: "\n_sharevia() {"),
+            let start = script[root.upperBound...].firstRange(of: marker)
+        else { return script }
+        let defaultCommand =
+            (why + [
+                "if [[ \"${words[2]}\" == -* && \"${words[2]}\" != (-h|--help|--version) ]]; then",
+                "    _sharevia_share",
+                "    return",
+                "fi",
+            ]).map { "    " + $0 + "\n" }.joined()
+        return String(script[..<start.upperBound]) + defaultCommand + String(script[start.upperBound...])
+    }
+
+    /// fish: the token parser reads such a line as if `share` came first, so the share command's
+    /// conditions hold.
+    static func fish(_ script: String) -> String {
+        let marker = "    case 'sharevia'\n"
+        guard let parser = script.firstRange(of: "function __sharevia_parse_tokens"),
+            let start = script[parser.upperBound...].firstRange(of: marker)
+        else { return script }
+        let defaultCommand =
+            (why + [
+                "set -l first $unparsed_tokens[2]",
+                "test (count $unparsed_tokens) -lt 2; and set first (commandline -ct)",
+                "if string match -q -- '-*' \"$first\"; and not contains -- \"$first\" --version -h --help",
+                "    set unparsed_tokens $unparsed_tokens[1] share $unparsed_tokens[2..]",
+                "end",
+            ]).map { "        " + $0 + "\n" }.joined()
+        return String(script[..<start.upperBound]) + defaultCommand + String(script[start.upperBound...])
+    }
+
+    /// bash: `_sharevia` hands such a line to `_sharevia_share`.
     static func bash(_ script: String) -> String {
         let marker = "    *)\n        # Offer subcommand completions\n"
         guard let root = script.firstRange(of: "\n_sharevia() {"),
             let branch = script[root.upperBound...].firstRange(of: marker)
         else { return script }
-        let defaultCommand = [
-            "# sharevia: the share command is the default, so a line that starts with an option",
-            "# (sharevia --to x --te<TAB>) completes as 'sharevia share' does.",
-            "if [[ \"${COMP_WORDS[1]}\" == -* ]]; then",
-            "    unparsed_words=(\"${COMP_WORDS[@]:1:${COMP_CWORD}}\")",
-            "    _sharevia_share",
-            "    return",
-            "fi",
-        ].map { "        " + $0 + "\n" }.joined()
+        let defaultCommand =
+            (why + [
+                "if [[ \"${COMP_WORDS[1]}\" == -* ]]; then",
+                "    unparsed_words=(\"${COMP_WORDS[@]:1:${COMP_CWORD}}\")",
+                "    _sharevia_share",
+                "    return",
+                "fi",
+            ]).map { "        " + $0 + "\n" }.joined()
         return String(script[..<branch.upperBound]) + defaultCommand + String(script[branch.upperBound...])
     }
 }

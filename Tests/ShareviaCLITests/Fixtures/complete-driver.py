@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""Types command lines into a real interactive bash on a pseudo-terminal and presses TAB, as a
-person would, for sharevia's completion tests.
+"""Types command lines into a real interactive bash (or zsh) on a pseudo-terminal and presses
+TAB, as a person would, for sharevia's completion tests.
 
-Usage: complete-driver.py SCRIPT FOLDER LINE...
+Usage: complete-driver.py [--zsh] SCRIPT FOLDER LINE...
 
-Starts `bash --norc --noprofile -i` in FOLDER, sources SCRIPT (sharevia's completion script),
-and for each LINE types it, presses TAB once (ambiguous completions are listed at once), and
-records what the terminal showed until it was quiet for a second; then abandons the line.
-Prints one JSON list: what each LINE showed. Standard library only; every wait is bounded.
+Starts `bash --norc --noprofile -i` (with --zsh: `zsh -f -i` with compinit) in FOLDER, sources
+SCRIPT (sharevia's completion script for that shell), and for each LINE types it, presses TAB
+once (ambiguous completions are listed at once), and records what the terminal showed until it
+was quiet for a second; then abandons the line. Prints one JSON list: what each LINE showed.
+Standard library only; every wait is bounded.
 """
 import json
 import os
@@ -16,10 +17,14 @@ import select
 import sys
 import time
 
-script, folder, *lines = sys.argv[1:]
+arguments = sys.argv[1:]
+zsh = arguments[:1] == ["--zsh"]
+script, folder, *lines = arguments[1:] if zsh else arguments
 pid, master = pty.fork()
 if pid == 0:
     os.chdir(folder)
+    if zsh:
+        os.execvp("zsh", ["zsh", "-f", "-i"])
     os.execvp("bash", ["bash", "--norc", "--noprofile", "-i"])
 
 
@@ -49,11 +54,18 @@ def wait_for(marker, limit=60.0):
     return shown
 
 
-os.write(master, (
-    "bind 'set show-all-if-ambiguous on'; bind 'set completion-query-items 0'; "
-    "bind 'set page-completions off'; bind 'set bell-style none'; "
-    f"source '{script}'; PS1='READY> '\n"
-).encode())
+if zsh:
+    setup = (
+        "autoload -U compinit; compinit -u -D; setopt nobeep; zstyle ':completion:*' list-prompt ''; "
+        f"source '{script}'; compdef _sharevia sharevia; PS1='READY> '\n"
+    )
+else:
+    setup = (
+        "bind 'set show-all-if-ambiguous on'; bind 'set completion-query-items 0'; "
+        "bind 'set page-completions off'; bind 'set bell-style none'; "
+        f"source '{script}'; PS1='READY> '\n"
+    )
+os.write(master, setup.encode())
 wait_for("READY> ")
 results = []
 for line in lines:
