@@ -1,4 +1,5 @@
 import ArgumentParser
+import ProcessRunning
 import ShareCore
 import Testing
 
@@ -127,5 +128,55 @@ import Testing
         #expect(codes.contains("5"))
         #expect(Set(codes).count == codes.count)
         #expect(ShareviaExitCode.helpText.contains("5   --pick was cancelled"))
+    }
+}
+
+/// The dialogs' answers read in process, through a runner that answers as zenity would.
+@Suite struct PickerDialogAnswerTests {
+    /// Answers every run with `output`, and keeps the invocations.
+    final class AnsweringRunner: CommandRunning, @unchecked Sendable {
+        let output: ProcessOutput
+        private(set) var invocations: [ProcessInvocation] = []
+        init(_ output: ProcessOutput) { self.output = output }
+        func run(_ invocation: ProcessInvocation) async throws(ProcessRunnerError) -> ProcessOutput {
+            invocations.append(invocation)
+            return output
+        }
+    }
+
+    let choices = PickerFuzzing.choices
+
+    func choose(_ output: ProcessOutput) async throws(PickerFailure) -> DestinationID? {
+        try await ZenityPicker(program: "/usr/bin/zenity", runner: AnsweringRunner(output))
+            .choose(choices, preselected: "file", subject: "card.png")
+    }
+
+    @Test func zenitysExitStatusesMeanAChoiceACancelOrAFailure() async throws {
+        #expect(try await choose(ProcessOutput(exitStatus: 0, standardOutput: Array("x\n".utf8))) == "x")
+        #expect(try await choose(ProcessOutput(exitStatus: 0, standardOutput: Array("x|x\n".utf8))) == "x")
+        #expect(try await choose(ProcessOutput(exitStatus: 1)) == nil)
+        #expect(try await choose(ProcessOutput(exitStatus: 5)) == nil)
+        #expect(try await choose(ProcessOutput(exitStatus: nil, timedOut: true)) == nil)
+        do {
+            _ = try await choose(ProcessOutput(exitStatus: 255, standardError: Array("cannot open display".utf8)))
+            Issue.record("a failing zenity was taken for an answer")
+        } catch {
+            #expect(error.message == "--pick: zenity failed: cannot open display")
+        }
+    }
+
+    @Test func theListChecksThePreselectedRowAndTellsEachStatus() async throws {
+        let runner = AnsweringRunner(ProcessOutput(exitStatus: 1))
+        _ = try await ZenityPicker(program: "/usr/bin/zenity", runner: runner)
+            .choose(choices, preselected: "file", subject: "a <b>.png")
+        let arguments = try #require(runner.invocations.first?.arguments)
+        #expect(arguments.contains("--text=Share a &lt;b&gt;.png with:"))
+        let rows = Array(arguments.drop { $0 != "FALSE" && $0 != "TRUE" })
+        #expect(
+            rows == [
+                "FALSE", "clipboard", "Clipboard", "unavailable: DISPLAY is not set", "TRUE", "file", "File export",
+                "available", "FALSE", "x", "X (Twitter)", "available",
+            ]
+        )
     }
 }

@@ -1,3 +1,4 @@
+import ProcessRunning
 import ShareCore
 
 /// `--pick` through KDE's kdialog: a radio list (each row `Name: status`), a "sorry" box for an
@@ -5,6 +6,8 @@ import ShareCore
 /// read as rich text are escaped.
 struct KDialogPicker: PickerDialog {
     let program: String
+    /// What runs it: the real ``ProcessRunner``, or a test's double.
+    var runner: any CommandRunning = ProcessRunner()
 
     func choose(
         _ choices: [PickerChoice],
@@ -20,7 +23,7 @@ struct KDialogPicker: PickerDialog {
                 choice.id == preselected ? "on" : "off",
             ]
         }
-        let output = try await PickerDialogs.run(program, arguments)
+        let output = try await PickerDialogs.run(runner: runner, program, arguments)
         guard let answer = try PickerDialogs.answer(output, program: "kdialog"), !answer.isEmpty else { return nil }
         return DestinationID(answer)
     }
@@ -28,6 +31,7 @@ struct KDialogPicker: PickerDialog {
     func explainUnavailable(_ choice: PickerChoice) async throws(PickerFailure) {
         let text = "\(choice.id) is not available here: \(choice.unavailableReason ?? "unavailable")"
         let output = try await PickerDialogs.run(
+            runner: runner,
             program,
             ["--title", "Share with sharevia", "--sorry", PickerText.markupEscaped(text)]
         )
@@ -36,6 +40,7 @@ struct KDialogPicker: PickerDialog {
 
     func askText(for choice: PickerChoice, prefill: String) async throws(PickerFailure) -> String? {
         let output = try await PickerDialogs.run(
+            runner: runner,
             program,
             [
                 "--title", "Share with sharevia", "--inputbox",

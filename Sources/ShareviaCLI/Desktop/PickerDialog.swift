@@ -51,8 +51,12 @@ enum PickerDialogs {
         )
     }
 
-    /// Runs a dialog program; its exit status and what it printed.
-    static func run(_ program: String, _ arguments: [String]) async throws(PickerFailure) -> ProcessOutput {
+    /// Runs a dialog program through `runner`; its exit status and what it printed.
+    static func run(
+        runner: any CommandRunning,
+        _ program: String,
+        _ arguments: [String]
+    ) async throws(PickerFailure) -> ProcessOutput {
         var invocation = ProcessInvocation(
             executable: program,
             arguments: arguments,
@@ -61,7 +65,7 @@ enum PickerDialogs {
         )
         invocation.killsProcessGroupOnExit = true
         do {
-            return try await ProcessRunner().run(invocation)
+            return try await runner.run(invocation)
         } catch {
             throw PickerFailure(message: "--pick could not run \(program): \(error)")
         }

@@ -1,3 +1,4 @@
+import ProcessRunning
 import ShareCore
 
 /// `--pick` through zenity: a radio list of every destination with its status, the last choice
@@ -7,6 +8,8 @@ import ShareCore
 /// (``PickerText/markupEscaped(_:)``); list cells and the entry's text are plain.
 struct ZenityPicker: PickerDialog {
     let program: String
+    /// What runs it: the real ``ProcessRunner``, or a test's double.
+    var runner: any CommandRunning = ProcessRunner()
 
     func choose(
         _ choices: [PickerChoice],
@@ -24,7 +27,7 @@ struct ZenityPicker: PickerDialog {
                 choice.id == preselected ? "TRUE" : "FALSE", choice.id.rawValue, choice.name, choice.status(limit: 72),
             ]
         }
-        let output = try await PickerDialogs.run(program, arguments)
+        let output = try await PickerDialogs.run(runner: runner, program, arguments)
         guard let answer = try PickerDialogs.answer(output, program: "zenity") else { return nil }
         // zenity separates several rows with '|'; a radio list has one.
         let id = answer.split(separator: "|").first.map(String.init) ?? ""
@@ -33,6 +36,7 @@ struct ZenityPicker: PickerDialog {
 
     func explainUnavailable(_ choice: PickerChoice) async throws(PickerFailure) {
         let output = try await PickerDialogs.run(
+            runner: runner,
             program,
             [
                 "--error", "--no-markup", "--title=Share with sharevia",
@@ -44,6 +48,7 @@ struct ZenityPicker: PickerDialog {
 
     func askText(for choice: PickerChoice, prefill: String) async throws(PickerFailure) -> String? {
         let output = try await PickerDialogs.run(
+            runner: runner,
             program,
             [
                 "--entry", "--title=Share with sharevia",
