@@ -193,11 +193,15 @@ import Testing
     @Test func withoutANotificationServiceItSaysSoAndKeepsTheReport() async throws {
         let out = folder.file("out")
         let run = try await ShareviaProcess.run(
-            ["--to", "file", PackageRoot.exampleCard, "--out", out, "--no-fallback", "--notify"],
+            ["--to", "file", PackageRoot.exampleCard, "--out", out, "--no-fallback", "--notify", "--json"],
             environment: [
                 "XDG_STATE_HOME": state, "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(folder.file("no-bus"))",
             ]
         )
+        // The file holds what --json printed, byte for byte, and only its owner reads it.
+        #expect(FileManager.default.contents(atPath: reportPath) == Data(run.stdoutBytes))
+        let mode = try FileManager.default.attributesOfItem(atPath: reportPath)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
         #expect(run.status == 0, "the share's exit code is unchanged: \(run.stderr)")
         #expect(
             run.stderr.contains("note: --notify: no desktop notification was shown: no notification service answered"),

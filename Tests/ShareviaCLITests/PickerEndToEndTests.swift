@@ -66,6 +66,9 @@ import Testing
             #expect(
                 String(decoding: FileManager.default.contents(atPath: lastPick) ?? Data(), as: UTF8.self) == "file\n"
             )
+            // Written again by sharevia (the test wrote it with mode 0644), owner-only.
+            let mode = try FileManager.default.attributesOfItem(atPath: lastPick)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
             // Standard output is not a terminal: the result went to a notification and the report file.
             #expect(run.stderr.contains("note: --notify: no desktop notification was shown"), "\(run.stderr)")
             #expect(FileManager.default.fileExists(atPath: "\(state)/sharevia/last-report.json"))
