@@ -121,6 +121,28 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: "\(state)/sharevia/last-report.json"))
     }
 
+    @Test func theTextIsPrefilledWithTheCardsShareText() async throws {
+        let spec = "\(PackageRoot.path)/examples/cards/achievement.json"
+        let direct = folder.file("direct")
+        let plain = try await ShareviaProcess.run(["--to", "file", "--card", spec, "--out", direct, "--no-fallback"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let listing = try await ShareviaProcess.run(["destinations", "--json"])
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(listing.stdoutBytes)) as? [[String: Any]]
+        )
+        let number = try #require(entries.firstIndex { $0["id"] as? String == "file" }) + 1
+        // Enter at the text prompt keeps the prefilled text: the share is the card's, as without --pick.
+        let run = try await PseudoTerminal.run(
+            [ShareviaProcess.binary, "--pick", "--card", spec, "--out", out, "--no-fallback"],
+            typing: "\(number)\n\n",
+            environment: ["XDG_STATE_HOME": state, "SHAREVIA_NO_HISTORY": "1"]
+        )
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("Text: I unlocked \"Night Owl\""), "\(run.output)")
+        let picked = try #require(FileManager.default.contents(atPath: "\(out)/card.txt"))
+        #expect(picked == FileManager.default.contents(atPath: "\(direct)/card.txt"))
+    }
+
     @Test func endOfInputAtThePromptCancels() async throws {
         let run = try await PseudoTerminal.run(
             [ShareviaProcess.binary, "--pick", PackageRoot.exampleCard, "--out", out],
