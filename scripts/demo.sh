@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh build
 build_log=$(mktemp)
 trap 'rm -f "$build_log"' EXIT
-echo "building sharevia (release, static Swift runtime)..."
+echo "building sharevia (release, static Swift runtime: the first build takes 5 to 10 minutes on 2 cores)..."
 source scripts/static-build-flags.sh
 swift build -c release "${STATIC_BUILD_FLAGS[@]}" --product sharevia >"$build_log" 2>&1 || { cat "$build_log"; exit 1; }
 sharevia=$(swift build -c release "${STATIC_BUILD_FLAGS[@]}" --show-bin-path)/sharevia

@@ -68,6 +68,34 @@ struct DestinationsCommand: AsyncParsableCommand, DeclaredArgumentsCommand {
 
     /// Prints the list; ``ShareCommandLine`` reads the command line and calls this at start-up.
     static func list(json: Bool, settings: RouterSettings) async throws {
+        let entries = try await entries(settings: settings)
+        if json {
+            StandardStreams.write(try JSONText.encode(entries))
+            return
+        }
+        let names = entries.map(label)
+        let width = max(10, names.map(\.count).max() ?? 0)
+        let indent = String(repeating: " ", count: width)
+        var lines: [String] = []
+        for (entry, name) in zip(entries, names) {
+            let state = entry.available ? "available" : "unavailable"
+            let reason = entry.reason.map { ": \($0)" } ?? ""
+            let limit = entry.textLimit.map { "; text up to \($0.maximum) \($0.unit)" } ?? ""
+            lines.append("\(name)\(String(repeating: " ", count: width - name.count))  \(entry.name)")
+            lines.append("\(indent)  \(state)\(reason)")
+            if !entry.capabilities.isEmpty {
+                lines.append("\(indent)  takes \(entry.capabilities.joined(separator: ", "))\(limit)")
+            }
+            if !entry.outcomes.isEmpty { lines.append("\(indent)  \(Self.outcomeText(entry.outcomes))") }
+            if let plugin = entry.plugin { lines.append("\(indent)  plugin: \(plugin)") }
+        }
+        StandardStreams.write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Every registered destination with its availability (each checked at once), then the
+    /// plugins not used because their id is taken: what ``list(json:settings:)`` prints and
+    /// `sharevia integrate desktop` offers.
+    static func entries(settings: RouterSettings) async throws -> [Entry] {
         let environment = ShareEnvironment(ProcessEnvironment.variables())
         let config = try settings.loadConfig(environment: environment)
         let layered = await settings.layered(over: config, environment: environment)
@@ -112,26 +140,6 @@ struct DestinationsCommand: AsyncParsableCommand, DeclaredArgumentsCommand {
                 )
             )
         }
-        if json {
-            StandardStreams.write(try JSONText.encode(entries))
-            return
-        }
-        let names = entries.map(label)
-        let width = max(10, names.map(\.count).max() ?? 0)
-        let indent = String(repeating: " ", count: width)
-        var lines: [String] = []
-        for (entry, name) in zip(entries, names) {
-            let state = entry.available ? "available" : "unavailable"
-            let reason = entry.reason.map { ": \($0)" } ?? ""
-            let limit = entry.textLimit.map { "; text up to \($0.maximum) \($0.unit)" } ?? ""
-            lines.append("\(name)\(String(repeating: " ", count: width - name.count))  \(entry.name)")
-            lines.append("\(indent)  \(state)\(reason)")
-            if !entry.capabilities.isEmpty {
-                lines.append("\(indent)  takes \(entry.capabilities.joined(separator: ", "))\(limit)")
-            }
-            if !entry.outcomes.isEmpty { lines.append("\(indent)  \(Self.outcomeText(entry.outcomes))") }
-            if let plugin = entry.plugin { lines.append("\(indent)  plugin: \(plugin)") }
-        }
-        StandardStreams.write(lines.joined(separator: "\n") + "\n")
+        return entries
     }
 }

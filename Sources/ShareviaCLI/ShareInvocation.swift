@@ -105,6 +105,7 @@ struct ShareInvocation: Equatable, Sendable {
         if text == "-" && card == "-" {
             throw ValidationError("--text - and --card - both read standard input; give the card spec as a file")
         }
+        try StandardInputAttachment.check(files: files, text: text, card: card)
         if let title, let problem = OneLineText.problem(in: title) {
             throw ValidationError("--title must be one line, but it has \(problem); put longer text in --text")
         }
@@ -274,6 +275,10 @@ struct ShareInvocation: Equatable, Sendable {
     func buildContent(pipeWait: Duration = ShareSettings.defaultTimeout) throws -> ShareContent {
         var attachments: [ShareAttachment] = []
         for path in files {
+            if path == StandardInputAttachment.word {
+                attachments.append(try StandardInputAttachment.read())
+                continue
+            }
             do throws(ShareError) {
                 attachments.append(try ShareAttachment.file(path, pipeWait: pipeWait))
             } catch {

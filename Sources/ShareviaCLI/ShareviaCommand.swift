@@ -35,7 +35,7 @@ public struct ShareviaCommand: AsyncParsableCommand {
             ShareCommand.self, DestinationsCommand.self, ImageCommand.self, TextCommand.self, SMSCommand.self,
             ConfigCommand.self,
             CardCommand.self, AccountsCommand.self, LoginCommand.self, LogoutCommand.self, HistoryCommand.self,
-            StatsCommand.self, OutboxCommand.self,
+            StatsCommand.self, OutboxCommand.self, IntegrateCommand.self,
         ],
         defaultSubcommand: ShareCommand.self
     )

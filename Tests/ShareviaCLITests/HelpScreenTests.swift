@@ -10,7 +10,7 @@ import Testing
 @Suite struct HelpScreenTests {
     static let commands: [String: any ParsableCommand.Type] = [
         "card-render": CardRenderCommand.self, "outbox": OutboxCommand.self, "outbox-run": OutboxRunCommand.self,
-        "outbox-retry": OutboxRetryCommand.self,
+        "outbox-retry": OutboxRetryCommand.self, "integrate-desktop": IntegrateDesktopCommand.self,
     ]
 
     /// The screens drawn from the options' declarations rather than by swift-argument-parser.
@@ -19,7 +19,10 @@ import Testing
         "sms-count": SMSCountCommandLine.help,
     ]
 
-    @Test(arguments: ["share", "destinations", "sms-count", "card-render", "outbox", "outbox-run", "outbox-retry"])
+    @Test(arguments: [
+        "share", "destinations", "sms-count", "card-render", "outbox", "outbox-run", "outbox-retry",
+        "integrate-desktop",
+    ])
     func helpScreenIsPinned(command: String) throws {
         let help: String
         if let screen = Self.declaredScreens[command] {

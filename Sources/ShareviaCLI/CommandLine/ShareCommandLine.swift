@@ -22,7 +22,9 @@ enum ShareCommandLine {
 
     /// The subcommands swift-argument-parser dispatches, and its own words at the start.
     static let otherCommands: Set<String> = [
-        "image", "text", "sms", "config", "card", "accounts", "login", "logout", "history", "stats", "outbox", "help",
+        "image", "text", "sms", "config", "card", "accounts", "login", "logout", "history", "stats", "outbox",
+        "integrate",
+        "help",
         "--help", "-h", "--version",
         "--generate-completion-script", "--experimental-dump-help", "--generate-manual", ShellCompletions.valuesWord,
     ]

@@ -15,7 +15,7 @@ enum ShareCommandOptions {
     /// The files to attach: the command's arguments.
     static let files = ShareSetting(
         kind: .texts,
-        help: "Images or other files to attach; the first image is the card.",
+        help: "Images or other files to attach; the first image is the card; '-' reads one from standard input.",
         valueName: "file",
         repeats: true
     )

@@ -27,7 +27,8 @@ struct OutboxRunCommand: AsyncParsableCommand {
             machines. Each claims due items (SELECT ... FOR UPDATE SKIP LOCKED) under a lease it renews \
             while it sends; one that dies loses its lease and another takes the item over as 'unknown'. \
             A rate limit (429) pauses that destination for every worker. Items delivered longer ago than \
-            outbox.keep_delivered hours (default \(OutboxSettings.defaultKeepHours)) are removed after each run.
+            outbox.keep_delivered hours (default \(OutboxSettings.defaultKeepHours)) are removed after each run \
+            (with --watch, at most once an hour).
 
             \(OutboxExitCode.helpText)
             """

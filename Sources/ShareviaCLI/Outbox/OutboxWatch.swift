@@ -16,6 +16,9 @@ struct OutboxWatch {
     /// The shortest wait after a run that failed to use the database, or found nothing it could take although
     /// something was due.
     static let shortest: Duration = .seconds(1)
+    /// How often a watching worker removes the items delivered longer ago than `outbox.keep_delivered`: at its
+    /// first run, then at most once an hour (not once a wake-up).
+    static let pruneEvery: Duration = .seconds(3600)
 
     func run() async throws {
         let sending = sending
@@ -40,12 +43,16 @@ struct OutboxWatch {
 
     /// Runs and waits until cancelled.
     private static func loop(_ sending: OutboxSending, waiting: any OutboxWorkWaiting) async throws {
+        var pruned: ContinuousClock.Instant?
         while !Task.isCancelled {
             // A database that can't be used now (its error printed) is tried again later.
             let results = (try? await sending.send()) ?? []
             let now = OutboxTime.nowMicroseconds()
             for line in OutboxSending.lines(results, now: now) { StandardStreams.printError(line) }
-            await sending.prune(now: now)
+            if pruned.map({ $0.duration(to: .now) >= pruneEvery }) ?? true {
+                await sending.prune(now: now)
+                pruned = .now
+            }
             if Task.isCancelled { return }
             // Something ran: look again at once (more may have been queued meanwhile).
             if !results.isEmpty { continue }
