@@ -23,11 +23,3 @@ public func fuzzAccountsFile(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     _ = AccountsFileFuzzing.parse(fuzzBytes(start, count))
     return 0
 }
-
-/// `picker-answer`: `--pick`'s remembered choice and terminal answers on any bytes: a well-formed
-/// id or nothing, and an answer names one of the choices or none.
-@_cdecl("sharevia_fuzz_picker_answer")
-public func fuzzPickerAnswer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    _ = PickerFuzzing.read(fuzzBytes(start, count))
-    return 0
-}
