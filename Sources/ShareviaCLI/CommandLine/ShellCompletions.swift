@@ -73,52 +73,69 @@ enum ShellCompletions {
     /// zsh: `_sharevia` hands such a line to `_sharevia_share`, whose `_arguments` reads the words
     /// after the command name as the share command's.
     static func zsh(_ script: String) -> String {
-        let marker = "    local -i ret=1\n"
-        guard let root = script.firstRange(of: "\n_sharevia() {"),
-            let start = script[root.upperBound...].firstRange(of: marker)
-        else { return script }
-        let defaultCommand =
-            (why + [
+        insert(
+            [
                 "if [[ \"${words[2]}\" == -* && \"${words[2]}\" != (-h|--help|--version) ]]; then",
                 "    _sharevia_share",
                 "    return",
                 "fi",
-            ]).map { "    " + $0 + "\n" }.joined()
-        return String(script[..<start.upperBound]) + defaultCommand + String(script[start.upperBound...])
+            ],
+            into: script,
+            after: "    local -i ret=1\n",
+            within: "\n_sharevia() {",
+            indent: "    "
+        )
     }
 
     /// fish: the token parser reads such a line as if `share` came first, so the share command's
     /// conditions hold.
     static func fish(_ script: String) -> String {
-        let marker = "    case 'sharevia'\n"
-        guard let parser = script.firstRange(of: "function __sharevia_parse_tokens"),
-            let start = script[parser.upperBound...].firstRange(of: marker)
-        else { return script }
-        let defaultCommand =
-            (why + [
+        insert(
+            [
                 "set -l first $unparsed_tokens[2]",
                 "test (count $unparsed_tokens) -lt 2; and set first (commandline -ct)",
                 "if string match -q -- '-*' \"$first\"; and not contains -- \"$first\" --version -h --help",
                 "    set unparsed_tokens $unparsed_tokens[1] share $unparsed_tokens[2..]",
                 "end",
-            ]).map { "        " + $0 + "\n" }.joined()
-        return String(script[..<start.upperBound]) + defaultCommand + String(script[start.upperBound...])
+            ],
+            into: script,
+            after: "    case 'sharevia'\n",
+            within: "function __sharevia_parse_tokens",
+            indent: "        "
+        )
     }
 
     /// bash: `_sharevia` hands such a line to `_sharevia_share`.
     static func bash(_ script: String) -> String {
-        let marker = "    *)\n        # Offer subcommand completions\n"
-        guard let root = script.firstRange(of: "\n_sharevia() {"),
-            let branch = script[root.upperBound...].firstRange(of: marker)
-        else { return script }
-        let defaultCommand =
-            (why + [
+        insert(
+            [
                 "if [[ \"${COMP_WORDS[1]}\" == -* ]]; then",
                 "    unparsed_words=(\"${COMP_WORDS[@]:1:${COMP_CWORD}}\")",
                 "    _sharevia_share",
                 "    return",
                 "fi",
-            ]).map { "        " + $0 + "\n" }.joined()
-        return String(script[..<branch.upperBound]) + defaultCommand + String(script[branch.upperBound...])
+            ],
+            into: script,
+            after: "    *)\n        # Offer subcommand completions\n",
+            within: "\n_sharevia() {",
+            indent: "        "
+        )
+    }
+
+    /// `script` with `lines` (after ``why``), each indented by `indent`, inserted after the first
+    /// `marker` that follows `function`; `script` unchanged when either is missing (another
+    /// swift-argument-parser's script, which the completion tests would then catch).
+    private static func insert(
+        _ lines: [String],
+        into script: String,
+        after marker: String,
+        within function: String,
+        indent: String
+    ) -> String {
+        guard let start = script.firstRange(of: function),
+            let place = script[start.upperBound...].firstRange(of: marker)
+        else { return script }
+        let added = (why + lines).map { indent + $0 + "\n" }.joined()
+        return String(script[..<place.upperBound]) + added + String(script[place.upperBound...])
     }
 }
