@@ -10,7 +10,8 @@
 #          system's postgrey service is stopped and disabled), ImageMagick,
 #          strace for the fault matrix, plistutil, cjpeg/djpeg,
 #          python3-jsonschema for the plugin protocol's schemas, the keyring tests' GNOME Keyring, libsecret,
-#          secret-tool and D-Bus (private instances the tests start and stop), systemd's systemd-analyze
+#          secret-tool and D-Bus (private instances the tests start and stop), the desktop tests' zenity (driven
+#          with xdotool), dunst and notify-send (libnotify-bin) on a private bus, systemd's systemd-analyze
 #          for the outbox timer's units), mandoc (the man page is linted), zsh and fish (completion is tried in each),
 #          desktop-file-utils and libglib2.0-bin (desktop-file-validate and gio launch check 'sharevia integrate
 #          desktop''s entry), PostgreSQL 15 (postgresql: the tests' throwaway servers,
@@ -27,7 +28,7 @@ packages=(libpng-dev libturbojpeg0-dev libcurl4-openssl-dev libssl-dev libxcb1-d
 if [[ $kind == test || $kind == bench ]]; then
   packages+=(xvfb xclip xsel wl-clipboard sway weston x11-utils pngcheck python3-aiosmtpd imagemagick strace libplist-utils
     libjpeg-turbo-progs python3-jsonschema postfix postgrey python3-venv gnome-keyring libsecret-1-0 libsecret-tools dbus-daemon
-    dbus-bin python3 systemd postgresql mandoc zsh fish desktop-file-utils
+    dbus-bin zenity xdotool dunst libnotify-bin python3 systemd postgresql mandoc zsh fish desktop-file-utils
     libglib2.0-bin)
 fi
 if [[ $kind == bench ]]; then

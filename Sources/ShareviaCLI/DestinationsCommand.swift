@@ -105,20 +105,9 @@ struct DestinationsCommand: AsyncParsableCommand, DeclaredArgumentsCommand {
             layered.pluginCatalog.entries.map { ($0.plugin.id, $0.plugin.path) },
             uniquingKeysWith: { first, _ in first }
         )
-        // Every destination's availability at once: a plugin's check is a process of its own.
-        let destinations = router.registry.destinations
-        let availabilities = await withTaskGroup(of: (Int, Availability).self) { group in
-            for (index, destination) in destinations.enumerated() {
-                group.addTask { (index, await router.effectiveAvailability(of: destination)) }
-            }
-            var found: [Int: Availability] = [:]
-            for await (index, availability) in group { found[index] = availability }
-            return found
-        }
         var entries: [Entry] = []
-        for (index, destination) in destinations.enumerated() {
+        for (destination, availability) in await RegistryAvailability.check(router) {
             let descriptor = destination.descriptor
-            let availability = ErrorAdvice.availability(availabilities[index] ?? .unavailable("not checked"))
             entries.append(
                 Entry(
                     id: descriptor.id,

@@ -11,6 +11,8 @@ public enum ShareviaExitCode {
     public static let deliveredByFallback: Int32 = 3
     /// No destination delivered.
     public static let notDelivered: Int32 = 4
+    /// `--pick` was cancelled: nothing was shared.
+    public static let cancelled: Int32 = 5
     /// The command line was wrong: unknown option or destination, missing or unreadable file.
     public static let usage: Int32 = 64
     /// An input file is corrupt or can't be processed, or the output already exists.
@@ -38,6 +40,7 @@ public enum ShareviaExitCode {
         ),
         ("3", ["delivered or handed off, but only by a fallback (the report says why the first failed)"]),
         ("4", ["not delivered by any destination in the chain"]),
+        ("5", ["--pick was cancelled (Cancel, a closed window, end of input): nothing was shared"]),
         ("64", ["usage error: unknown option or destination, missing or unreadable file"]),
         ("65", ["an image that can't be processed, or an output that exists (image commands, config init)"]),
         (

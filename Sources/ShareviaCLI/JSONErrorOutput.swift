@@ -34,7 +34,12 @@ package enum JSONErrorOutput {
 
     /// Writes the error object for `message` and `exitCode` to stdout.
     static func write(message: String, exitCode: Int32) {
+        if let json = json(message: message, exitCode: exitCode) { StandardStreams.write(json) }
+    }
+
+    /// The error object for `message` and `exitCode`, with a final newline.
+    static func json(message: String, exitCode: Int32) -> String? {
         let output = Output(error: .init(code: code(for: exitCode), message: message), exitCode: exitCode)
-        if let json = try? JSONText.encode(output) { StandardStreams.write(json) }
+        return try? JSONText.encode(output)
     }
 }

@@ -33,6 +33,7 @@ struct ShareCommand: AsyncParsableCommand, DeclaredArgumentsCommand {
               sharevia --to clipboard card.png --dry-run
               sharevia --to mastodon card.png --alt "A gold badge: level 7" --text "Level 7!" --thread
               SHAREVIA_UNAVAILABLE=clipboard sharevia --to clipboard card.png   # falls back to file
+              sharevia share --pick --notify card.png   # asks where; the result as a desktop notification
 
             \(ShareviaExitCode.helpText)
             """

@@ -8,6 +8,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What `sharevia share` was asked to do, as plain values: filled by ``ShareCommandLine`` from
 /// the options' declarations, validated, then run.
 struct ShareInvocation: Equatable, Sendable {
@@ -46,12 +50,25 @@ struct ShareInvocation: Equatable, Sendable {
     var routing = RouterSettings()
     /// `--card SPEC`: a card spec to draw per destination and share with its share text.
     var card: String?
+    /// `--notify`: show the result as a desktop notification and keep the report in
+    /// `last-report.json` (``ShareNotice``).
+    var notify = false
+    /// `--pick`: ask which destination to use (``DestinationPicker``), instead of `--to`.
+    var pick = false
+
+    /// Whether the result goes to a notification: `--notify`, or `--pick` when standard output
+    /// is not a terminal (a share started from a file manager).
+    var notifiesResult: Bool { notify || (pick && isatty(STDOUT_FILENO) != 1) }
 
     func validate() throws {
         if noFallback && fallback != nil {
             throw ValidationError("--fallback and --no-fallback can't be used together")
         }
-        if let chainName {
+        if pick {
+            guard destinations.isEmpty, chainName == nil else {
+                throw ValidationError("--pick asks which destination to use; don't add --to or --chain")
+            }
+        } else if let chainName {
             guard destinations.isEmpty, fallback == nil, !noFallback else {
                 throw ValidationError("--chain names a whole chain; don't add --to, --fallback or --no-fallback")
             }
@@ -78,6 +95,11 @@ struct ShareInvocation: Equatable, Sendable {
         if enqueue && (dryRun || noQueue) {
             throw ValidationError(
                 "--enqueue queues the share without sending it; it can't be used with \(dryRun ? "--dry-run" : "--no-queue")"
+            )
+        }
+        if notify && (dryRun || enqueue) {
+            throw ValidationError(
+                "--notify shows what a share did, and \(dryRun ? "--dry-run" : "--enqueue") sends nothing; drop one of them"
             )
         }
         if text == "-" && card == "-" {
@@ -139,6 +161,23 @@ struct ShareInvocation: Equatable, Sendable {
     func run() async throws {
         // The environment is read once per run; everything below is handed this copy.
         let environment = ShareEnvironment(ProcessEnvironment.variables())
+        do {
+            let invocation = pick ? try await DestinationPicker.picked(for: self, environment: environment) : self
+            try await invocation.run(environment: environment)
+        } catch let failure as CommandFailure where notifiesResult && failure.exitCode != ShareviaExitCode.cancelled {
+            // Stopped before a report (a missing file, an unknown destination, no way to ask):
+            // said in a notification too, since no one may read stderr.
+            await ShareNotice.giveFailure(
+                message: failure.message ?? "sharevia stopped with exit code \(failure.exitCode)",
+                exitCode: failure.exitCode,
+                environment: environment
+            )
+            throw failure
+        }
+    }
+
+    /// Runs the share with the environment read once.
+    private func run(environment: ShareEnvironment) async throws {
         let config = try routing.loadConfig(environment: environment)
         // The chain is built once: its ids choose the plugins to look for, then it is checked
         // against the registry (the default tail, clipboard and file, are always built in).
@@ -190,16 +229,17 @@ struct ShareInvocation: Equatable, Sendable {
                 interruption == nil
                 ? outboxQueueing(routing: routing, registry: router.registry, environment: environment)
                     .queue(full, content: content, options: options) : OutboxQueueReport()
+            let reportJSON =
+                json || notify
+                ? try ReportPrinter.json(
+                    report,
+                    exitCode: exitCode,
+                    shareID: options.id,
+                    interruptedBy: interruption?.signalName,
+                    outbox: outbox
+                ) : ""
             if json {
-                StandardStreams.write(
-                    try ReportPrinter.json(
-                        report,
-                        exitCode: exitCode,
-                        shareID: options.id,
-                        interruptedBy: interruption?.signalName,
-                        outbox: outbox
-                    )
-                )
+                StandardStreams.write(reportJSON)
             } else {
                 StandardStreams.printError(report.description)
                 for line in outbox.lines(now: OutboxTime.nowMicroseconds()) { StandardStreams.printError(line) }
@@ -214,6 +254,14 @@ struct ShareInvocation: Equatable, Sendable {
                 routing: routing,
                 environment: environment
             )
+            if notify {
+                await ShareNotice.give(
+                    report: report,
+                    json: reportJSON,
+                    queued: outbox.queued,
+                    environment: environment
+                )
+            }
             if exitCode != 0 { throw ExitCode(exitCode) }
         } catch let error as ShareError {
             throw usageFailure(ErrorAdvice.message(for: error))

@@ -17,6 +17,11 @@ enum StandardStreams {
         writeAll(line + "\n", to: STDERR_FILENO)
     }
 
+    /// Writes text to standard error as it is: a prompt, without a line ending.
+    static func writeError(_ text: String) {
+        writeAll(text, to: STDERR_FILENO)
+    }
+
     /// Writes text to standard output as it is.
     static func write(_ text: String) {
         writeAll(text, to: STDOUT_FILENO)

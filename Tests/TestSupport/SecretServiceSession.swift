@@ -71,32 +71,7 @@ package final class SecretServiceSession: Sendable {
                 attributes: [.posixPermissions: 0o700]
             )
         }
-        let socket = folder.file("bus")
-        let configuration = """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(socket)</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default">
-                <allow send_destination="*" eavesdrop="true"/>
-                <allow eavesdrop="true"/>
-                <allow own="*"/>
-              </policy>
-            </busconfig>
-            """
-        try folder.write(Data(configuration.utf8), named: "bus.conf")
-        let bus = try await BackgroundProcess.start(
-            paths["dbus-daemon"]!,
-            arguments: ["--config-file=\(folder.file("bus.conf"))", "--nofork", "--nopidfile"],
-            logPath: folder.file("bus.log")
-        )
-        let address = "unix:path=\(socket)"
-        guard await waitFor({ FileManager.default.fileExists(atPath: socket) }) else {
-            await bus.stop()
-            throw StartFailure(description: "dbus-daemon did not start: \(folder.text("bus.log"))")
-        }
+        let (bus, address) = try await PrivateSessionBus.start(dbusDaemon: paths["dbus-daemon"]!, in: folder)
         // The login keyring's password comes on stdin, from a file only this user reads.
         try folder.write(Data("sharevia-test-keyring".utf8), named: "password")
         chmod(folder.file("password"), 0o600)
@@ -137,15 +112,7 @@ package final class SecretServiceSession: Sendable {
 
     /// Whether `org.freedesktop.secrets` has an owner on the bus.
     private func hasSecretService() async -> Bool {
-        let output = try? await ProcessRunner().run(
-            paths["dbus-send"]!,
-            arguments: [
-                "--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                "org.freedesktop.DBus.NameHasOwner", "string:org.freedesktop.secrets",
-            ],
-            environment: ["PATH": "/usr/bin:/bin"]
-        )
-        return output.map { String(decoding: $0.standardOutput, as: UTF8.self).contains("boolean true") } ?? false
+        await PrivateSessionBus.hasOwner("org.freedesktop.secrets", address: address, dbusSend: paths["dbus-send"]!)
     }
 
     /// Stops the keyring, then the bus; returns once both have exited.
@@ -174,17 +141,6 @@ package final class SecretServiceSession: Sendable {
 
     /// Both daemons' logs, for failure messages and for checking no secret reached them.
     package var logs: String { folder.text("bus.log") + folder.text("keyring.log") }
-}
-
-/// Polls `condition` every 20 ms for up to 10 s.
-private func waitFor(_ condition: () -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(10)
-    while clock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return condition()
 }
 
 extension TemporaryFolder {

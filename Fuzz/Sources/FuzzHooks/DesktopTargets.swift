@@ -7,3 +7,11 @@ public func fuzzThunarActions(_ start: UnsafePointer<UInt8>?, _ count: Int) -> C
     _ = ThunarActionsFuzzing.merge(fuzzBytes(start, count))
     return 0
 }
+
+/// `picker-answer`: `--pick`'s remembered choice and terminal answers on any bytes: a well-formed
+/// id or nothing, and an answer names one of the choices or none.
+@_cdecl("sharevia_fuzz_picker_answer")
+public func fuzzPickerAnswer(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    _ = PickerFuzzing.read(fuzzBytes(start, count))
+    return 0
+}

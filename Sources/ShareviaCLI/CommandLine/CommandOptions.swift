@@ -29,7 +29,7 @@ enum CommandOptions {
             CommandOption(OutboxSettings.outbox), CommandOption(Own.json),
             CommandOption(setting: Own.verbose, short: "v"),
             CommandOption(Own.alt), CommandOption(Own.requireAlt), CommandOption(Own.thread),
-            CommandOption(Own.shareID), CommandOption(Own.card),
+            CommandOption(Own.shareID), CommandOption(Own.card), CommandOption(Own.pick), CommandOption(Own.notify),
         ]
     }()
 

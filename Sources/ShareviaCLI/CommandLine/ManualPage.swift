@@ -117,7 +117,9 @@ enum ManualPage {
         list += [
             ("SHAREVIA_NO_HISTORY", "Set to 1 to record no share in the history database."),
             ("XDG_CONFIG_HOME , XDG_DATA_HOME , XDG_STATE_HOME , XDG_CACHE_HOME", "Where the files below live."),
-            ("DISPLAY , WAYLAND_DISPLAY", "The desktop session the clipboard and web intents use."),
+            ("DISPLAY , WAYLAND_DISPLAY", "The desktop session the clipboard, web intents and --pick's dialogs use."),
+            ("XDG_CURRENT_DESKTOP", "With KDE in it, --pick asks with kdialog rather than zenity."),
+            ("DBUS_SESSION_BUS_ADDRESS", "The session bus whose notification service --notify uses."),
         ]
         return list
     }
@@ -142,6 +144,17 @@ enum ManualPage {
                 // HistoryLocation takes absolute folders only.
                 (HistoryLocation.path(environment: ShareEnvironment(["HOME": "/~"])) ?? "").replacing("/~", with: "~"),
                 "The history database (sharevia history, sharevia stats) and the outbox."
+            ),
+            (
+                (ShareNotice.lastReport.path(environment: ShareEnvironment(["HOME": "/~"])) ?? "").replacing(
+                    "/~",
+                    with: "~"
+                ),
+                "The report of the last share given --notify, as --json prints it (owner-only)."
+            ),
+            (
+                (LastPick.file.path(environment: ShareEnvironment(["HOME": "/~"])) ?? "").replacing("/~", with: "~"),
+                "The destination --pick chose last, checked first next time."
             ),
         ]
     }

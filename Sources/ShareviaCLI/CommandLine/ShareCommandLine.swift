@@ -115,6 +115,8 @@ enum ShareCommandLine {
         invocation.json = values.isSet(Own.json)
         invocation.verbose = values.isSet(Own.verbose)
         invocation.card = values.value(Own.card)
+        invocation.notify = values.isSet(Own.notify)
+        invocation.pick = values.isSet(Own.pick)
         let ownFlags = Set(CommandOptions.shareOwn.map(\.flag))
         invocation.routing = routing(values, leaving: ownFlags)
         do {

@@ -91,6 +91,22 @@ enum ShareCommandOptions {
         kind: .presence,
         help: "Print the report (or the dry run) as JSON on standard output."
     )
+    /// `--notify`: the result as a desktop notification, the report in `last-report.json`.
+    static let notify = ShareSetting(
+        flag: "notify",
+        kind: .presence,
+        help: "Show the result as a desktop notification and keep the report in "
+            + "$XDG_STATE_HOME/sharevia/last-report.json.",
+        group: "Desktop"
+    )
+    /// `--pick`: ask which destination to use.
+    static let pick = ShareSetting(
+        flag: "pick",
+        kind: .presence,
+        help: "Ask which destination to use (zenity, kdialog or a terminal prompt) instead of --to; "
+            + "implies --notify when standard output is not a terminal.",
+        group: "Desktop"
+    )
     /// `-v`, `--verbose`.
     static let verbose = ShareSetting(
         flag: "verbose",
