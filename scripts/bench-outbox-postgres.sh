@@ -50,6 +50,11 @@ fresh_database() { # a new empty database; prints its URL (called in a subshell:
   echo "${server%/postgres}/$name?sslmode=disable"
 }
 millis() { date +%s%3N; }
+settle_down() { # URL: each drain starts with what earlier runs wrote on the disk (files, WAL) flushed, not flushing
+  sync
+  psql "$1" -qc "CHECKPOINT" >/dev/null
+  sync
+}
 # The cards go to $out: a folder on the disk (ext4 here), or with the drains' "tmpfs" runs one in /dev/shm, where
 # neither fsync nor ext4's inode allocation (a large part of a worker's time on this machine) costs anything, so
 # what is measured is the queue and sharevia.
@@ -75,6 +80,7 @@ drain_postgres() { # PROCESSES CONCURRENCY
   url=$(fresh_database)
   fresh_out
   "$benchmark" seed "$url" "$shares" "$out" "$card"
+  settle_down "$url"
   start=$(millis)
   for worker in $(seq 1 "$1"); do
     "$sharevia" outbox run --outbox "$url" --concurrency "$2" >/dev/null 2>"$work/worker-$worker.err" &
@@ -122,6 +128,7 @@ with db:
                    " VALUES (?, 0, 'card.png', 'image/png', NULL, ?)", (cursor.lastrowid, card))
 db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 PY
+  settle_down "$server"
   start=$(millis)
   "$sharevia" outbox run --outbox "$file" --concurrency "$1" >/dev/null 2>&1 || true
   end=$(millis)
