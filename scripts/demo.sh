@@ -12,9 +12,6 @@ source scripts/static-build-flags.sh
 swift build -c release "${STATIC_BUILD_FLAGS[@]}" --product sharevia >"$build_log" 2>&1 || { cat "$build_log"; exit 1; }
 sharevia=$(swift build -c release "${STATIC_BUILD_FLAGS[@]}" --show-bin-path)/sharevia
 
-echo "\$ sharevia destinations"
-"$sharevia" destinations
-echo
 # Instagram needs your app's Facebook App ID; 1234567890 is a placeholder that lets the hand-off
 # bundle be built (Instagram itself would refuse it). Set SHAREVIA_INSTAGRAM_APP_ID to yours.
 app_id=${SHAREVIA_INSTAGRAM_APP_ID:-1234567890}
@@ -22,7 +19,10 @@ echo "\$ sharevia --to instagram examples/card.png --instagram-app-id $app_id --
 status=0
 "$sharevia" --to instagram examples/card.png --instagram-app-id "$app_id" --url https://example.com/streak \
   --title '7-day streak' --out demo-shares || status=$?
-echo "exit status $status (0: delivered or handed off, 3: by a fallback)"
+echo "exit status $status (0: delivered or handed off, 3: by a fallback); the files are in demo-shares/ (git ignores it)"
+echo
+echo "\$ sharevia destinations   # where else it can share from here, and why not"
+"$sharevia" destinations
 echo
 echo "sharevia is at $sharevia"
 echo "install it with its completions and man page: scripts/install.sh (into ~/.local, or PREFIX=...)"
