@@ -104,17 +104,7 @@ struct DesktopNotifier: Sendable {
     /// `text` with `&`, `<` and `>` written as entities: the body may hold markup, and a file
     /// name with `<b>` must be shown as written.
     static func escapedMarkup(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        DesktopMarkup.escaped(text)
     }
 
     private static func firstLine(_ text: String) -> String {

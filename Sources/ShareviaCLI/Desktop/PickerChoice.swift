@@ -52,17 +52,7 @@ enum PickerText {
     /// backslash escapes in it): `&`, `<`, `>` as entities and `\` doubled, so a file name shows
     /// as it is written.
     static func markupEscaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\\": escaped += "\\\\"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        DesktopMarkup.escaped(text, doublingBackslashes: true)
     }
 
     /// What is shared, for the dialog's question: `card.png`, `card.png and 2 more files`, or
